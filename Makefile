@@ -1,0 +1,47 @@
+# PreprocessingSimulator. `make demo` runs the shipped examples; `make test` runs the tests.
+# Both install the Debian packages they need first (as root, or through sudo).
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+APT_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libgumbo-dev zlib1g-dev
+BIN = .build/release/preprocess-sim
+SIM = $(BIN)
+
+.PHONY: all deps build test demo install bench clean
+
+all: build
+
+# Installs what is missing, and nothing when everything is there.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product preprocess-sim
+
+# Release build (the tests run real pages through JavaScriptCore; debug is several times slower).
+test: deps
+	$(SWIFT) build -c release --product preprocess-sim
+	$(SWIFT) test -c release -Xswiftc -enable-testing
+
+demo: build
+	@echo "== Seed 003: a Share extension sends title, URL and the selected text"
+	$(SIM) run --script Scripts/ShareScript.js --page Pages/mozilla-hacks-fetch.html \
+	    --url https://hacks.mozilla.org/2015/03/this-api-is-so-fetching/ --select "of concerns. The input, output"
+	@echo
+	@echo "== Seed 000: an Action extension saves the selection as a note; finalize alerts the handler's answer"
+	$(SIM) run --script Scripts/Action.js --page Pages/hukumusume-fable.html --select "欲張りなイヌ" --handler example-notes
+	@echo
+	@echo "== The same, as the NSExtensionItem payload the extension receives"
+	$(SIM) run --script Scripts/Action.js --page Pages/daringfireball-colophon.html --select "Daring Fireball" --format plist
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/preprocess-sim
+
+clean:
+	rm -rf .build

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The `preprocess-sim` command line: `parse` turns arguments into a command that tests can
+/// inspect or run in process; `main` in the executable only calls `PreprocessSim.main`.
+///
+/// Exit codes: 0 the exchange completed (no error diagnostics); 1 the script, handler or
+/// configuration failed (an error diagnostic); 2 bad usage or an unreadable input.
+public enum PreprocessSim {
+    public enum ExitCode {
+        public static let success: Int32 = 0
+        public static let failure: Int32 = 1
+        public static let usage: Int32 = 2
+    }
+
+    public enum Command: Equatable {
+        case run(RunCommand)
+        case dumpTree(path: String, fragmentContext: String?)
+        case help(topic: String?)
+        case version
+    }
+
+    public static let version = "0.1.0"
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws -> Command {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help", "help":
+            return .help(topic: rest.first)
+        case "--version", "version":
+            return .version
+        case "run":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "run") }
+            return .run(try RunCommand.parse(rest))
+        case "dump-tree":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "dump-tree") }
+            var reader = ArgumentReader(rest, command: "dump-tree")
+            var context: String?
+            try reader.parse { name, value in
+                guard name == "--fragment" else { return false }
+                context = try value()
+                return true
+            }
+            guard reader.positionals.count == 1 else { throw UsageError("dump-tree takes one HTML file", command: "dump-tree") }
+            return .dumpTree(path: reader.positionals[0], fragmentContext: context)
+        default:
+            throw UsageError("unknown command '\(first)'")
+        }
+    }
+
+    /// Runs the command line and returns the exit code.
+    public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
+        let command: Command
+        do {
+            command = try parse(arguments)
+        } catch let error as UsageError {
+            output.error("preprocess-sim: error: \(error.message)")
+            output.error("Run 'preprocess-sim \(error.command.map { "\($0) " } ?? "")--help' for usage.")
+            return ExitCode.usage
+        } catch {
+            output.error("preprocess-sim: error: \(error)")
+            return ExitCode.usage
+        }
+        return execute(command, output: output)
+    }
+
+    public static func execute(_ command: Command, output: Output) -> Int32 {
+        switch command {
+        case .help(let topic):
+            guard let text = HelpText.text(for: topic) else {
+                output.error("preprocess-sim: error: no help for '\(topic ?? "")'")
+                return ExitCode.usage
+            }
+            output.write(text)
+            return ExitCode.success
+        case .version:
+            output.write("preprocess-sim \(version)\n")
+            return ExitCode.success
+        case .dumpTree(let path, let context):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                output.error("\(path): error: cannot read the file")
+                return ExitCode.usage
+            }
+            let html = String(decoding: data, as: UTF8.self)
+            let tree = context.map { HTMLTreeParser.flatFragment(html: html, contextLocalName: $0) }
+                ?? HTMLTreeParser.flatDocument(html: html)
+            output.write(bytes: tree)
+            output.write("\n")
+            return ExitCode.success
+        case .run(let run):
+            return run.execute(output: output)
+        }
+    }
+}
+
+/// Where the command line writes. Tests capture it; the executable writes to the terminal.
+public struct Output: Sendable {
+    public let writeOut: @Sendable (Data) -> Void
+    public let writeError: @Sendable (Data) -> Void
+    /// Colours and terminal-only decorations are on.
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false, writeOut: @escaping @Sendable (Data) -> Void, writeError: @escaping @Sendable (Data) -> Void) {
+        self.writeOut = writeOut
+        self.writeError = writeError
+        self.isTerminal = isTerminal
+    }
+
+    public static let standard = Output(
+        isTerminal: isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+        writeOut: { FileHandle.standardOutput.write($0) },
+        writeError: { FileHandle.standardError.write($0) })
+
+    public func write(_ text: String) { writeOut(Data(text.utf8)) }
+    public func write(bytes: [UInt8]) { writeOut(Data(bytes)) }
+    public func error(_ line: String) { writeError(Data((line + "\n").utf8)) }
+}

@@ -1,0 +1,675 @@
+// Rendered text: https://html.spec.whatwg.org/multipage/dom.html#rendered-text-collection-steps
+// (`innerText`, `outerText`) and WebKit's `Selection.toString()`, which applies the same rules
+// to a range.
+//
+// There is no layout engine, so "rendered" is decided from a small cascade: the user-agent
+// `display` of each element, the `hidden` attribute, inline `style`, and the rules of the
+// document's <style> elements (outside @-rules) that set display, visibility, white-space or
+// text-transform. Observed WebKit output (oracle README (b), (f)) is the reference.
+
+/** User-agent `display` values (HTML elements not listed are inline). */
+const RENDERED_DISPLAY_DEFAULTS = (() => {
+  const map = new Map();
+  for (const name of ("html body address article aside blockquote center dd details dialog dir div dl dt " +
+      "fieldset figcaption figure footer form frameset h1 h2 h3 h4 h5 h6 header hgroup hr legend listing " +
+      "main menu nav ol p plaintext pre search section summary ul xmp optgroup option").split(" ")) map.set(name, "block");
+  for (const name of ("head script style template title meta link base noscript datalist param rp area " +
+      "noembed noframes source track embed-hidden").split(" ")) map.set(name, "none");
+  const other = { li: "list-item", table: "table", caption: "table-caption", thead: "table-header-group",
+    tbody: "table-row-group", tfoot: "table-footer-group", tr: "table-row", td: "table-cell", th: "table-cell",
+    col: "table-column", colgroup: "table-column-group", input: "inline-block", button: "inline-block",
+    select: "inline-block", textarea: "inline-block", meter: "inline-block", progress: "inline-block",
+    ruby: "ruby", rt: "ruby-text" };
+  for (const name in other) map.set(name, other[name]);
+  return map;
+})();
+
+/** Replaced elements and form controls: their content is not part of the rendered text. */
+const RENDERED_ATOMIC_ELEMENTS = new Set(["img", "input", "textarea", "select", "video", "audio",
+  "iframe", "canvas", "object", "embed", "meter", "progress", "frame", "frameset", "math-hidden"]);
+
+/** Elements after which WebKit emits two line breaks (the spec's "2 required line breaks" for p). */
+const RENDERED_EXTRA_NEWLINE_AFTER = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/** SVG elements that never render their text. */
+const RENDERED_SVG_HIDDEN = new Set(["title", "desc", "defs", "style", "script", "metadata", "symbol",
+  "clipPath", "mask", "pattern", "linearGradient", "radialGradient", "filter", "marker"]);
+
+/** Parsed author style rules per document: {version, byId, byClass, byTag, universal}. */
+const renderedSheetCache = new WeakMap();
+
+/** Parsed inline `style` attributes by their text (bounded). */
+const renderedInlineStyleCache = new Map();
+
+// The computed style of the element last passed to renderedComputeStyle (scratch, to keep the
+// hot loop free of per-element objects).
+let renderedDisplay = "inline";
+let renderedVisibility = "visible";
+let renderedWhiteSpace = "normal";
+let renderedTextTransform = "none";
+
+/**
+ * `HTMLElement.innerText` getter: the element's rendered text, or its text content when it is
+ * not being rendered (display:none on it or an ancestor, or not in a document).
+ * @param {Element} element
+ * @returns {string}
+ */
+function innerTextOf(element) {
+  const chain = renderedStyleChain(element);
+  if (chain === null) return renderedDescendantText(element);
+  const state = renderedNewState(chain, true);
+  renderedCollect(element, state, null, null);
+  return state.text;
+}
+
+/**
+ * The rendered text between two boundary points, as WebKit's `Selection.toString()` gives it:
+ * breaks before the first text are dropped, breaks at the end are kept.
+ * @param {Node} startNode @param {number} startOffset @param {Node} endNode @param {number} endOffset
+ * @returns {string}
+ */
+function renderedTextOfRange(startNode, startOffset, endNode, endOffset) {
+  let root = startNode;
+  while (root[PARENT] !== null && root[PARENT] !== undefined) root = root[PARENT];
+  const state = renderedNewState(null, false);
+  renderedCollect(root, state, renderedMarker(startNode, startOffset), renderedMarker(endNode, endOffset));
+  if (state.pendingBreaks > 0 && state.any && state.ended) state.text += "\n".repeat(state.pendingBreaks);
+  return state.text;
+}
+
+/** A boundary point as the walk event it precedes: entering a node, leaving one, or inside text. */
+function renderedMarker(node, offset) {
+  if (node[DATA] !== undefined && typeof node[LOCAL_NAME] !== "string") return { kind: "text", node, offset };
+  let child = node[FIRST];
+  for (let i = 0; i < offset && child !== null; i++) child = child[NEXT];
+  if (child !== null && child !== undefined) return { kind: "enter", node: child, offset: 0 };
+  return { kind: "exit", node, offset: 0 };
+}
+
+function renderedDescendantText(root) {
+  let text = "";
+  for (let node = root[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, root)) {
+    if (node.nodeType === 3) text += node[DATA];
+  }
+  return text;
+}
+
+/**
+ * The inherited style at `element` (an array [visibility, whiteSpace, textTransform, parentDisplay]),
+ * or null when the element is not being rendered.
+ */
+function renderedStyleChain(element) {
+  const ancestors = [];
+  let node = element;
+  for (; node !== null && node !== undefined && typeof node[LOCAL_NAME] === "string"; node = node[PARENT]) ancestors.push(node);
+  if (node === null || node === undefined || node.nodeType !== 9) return null; // not in a document
+  let visibility = "visible", whiteSpace = "normal", textTransform = "none", parentDisplay = "block";
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    renderedComputeStyle(ancestors[i], visibility, whiteSpace, textTransform, parentDisplay);
+    if (renderedDisplay === "none") return null;
+    if (i === 0) return [visibility, whiteSpace, textTransform, parentDisplay];
+    visibility = renderedVisibility;
+    whiteSpace = renderedWhiteSpace;
+    textTransform = renderedTextTransform;
+    parentDisplay = renderedDisplay;
+  }
+  return null;
+}
+
+function renderedNewState(chain, on) {
+  return {
+    text: "", any: false, pendingBreaks: 0, on, ended: false,
+    lineHasContent: false, pendingSpace: false, sawSpace: false, lastWasWordCharacter: false,
+    chain,
+  };
+}
+
+function renderedEmit(state, string) {
+  if (!state.on || string === "") return;
+  if (state.pendingBreaks > 0) {
+    if (state.any) state.text += "\n".repeat(state.pendingBreaks);
+    state.pendingBreaks = 0;
+  }
+  state.text += string;
+  state.any = true;
+}
+
+function renderedRequireBreaks(state, count) {
+  if (state.on && count > state.pendingBreaks) state.pendingBreaks = count;
+}
+
+/** A block boundary or forced break: the next text starts a new line. */
+function renderedNewLine(state) {
+  state.lineHasContent = false;
+  state.pendingSpace = false;
+  state.sawSpace = false;
+  state.lastWasWordCharacter = false;
+}
+
+function renderedTurnOn(state) {
+  state.on = true;
+  // A space collapsed before the start point belongs to the text before the range.
+  state.pendingSpace = false;
+}
+
+function renderedIsBlockLevel(display) {
+  return display === "block" || display === "list-item" || display === "table" || display === "flex" ||
+    display === "grid" || display === "flow-root" || display === "table-caption" || display === "-webkit-box";
+}
+
+/** Whether `node` is `ancestor` or inside it. */
+function renderedIsInclusiveDescendant(node, ancestor) {
+  for (; node !== null && node !== undefined; node = node[PARENT]) if (node === ancestor) return true;
+  return false;
+}
+
+/**
+ * Walks `root`'s subtree (loops only) appending rendered text to `state`. With markers, output
+ * is on only between `start` and `end`.
+ */
+function renderedCollect(root, state, start, end) {
+  // Inherited values per depth, as parallel stacks.
+  const visibilities = [], whiteSpaces = [], transforms = [], displays = [];
+  if (state.chain !== null) {
+    visibilities.push(state.chain[0]); whiteSpaces.push(state.chain[1]);
+    transforms.push(state.chain[2]); displays.push(state.chain[3]);
+  } else {
+    visibilities.push("visible"); whiteSpaces.push("normal"); transforms.push("none"); displays.push("block");
+  }
+  let depth = 0;
+  let node = root;
+  for (;;) {
+    // Entering `node`.
+    if (start !== null && !state.on && !state.ended && start.kind === "enter" && start.node === node) renderedTurnOn(state);
+    if (end !== null && state.on && end.kind === "enter" && end.node === node) { state.on = false; state.ended = true; }
+    let descend = false;
+    const localName = node[LOCAL_NAME];
+    if (typeof localName === "string") {
+      renderedComputeStyle(node, visibilities[depth], whiteSpaces[depth], transforms[depth], displays[depth]);
+      const display = renderedDisplay;
+      if (display === "none" || (renderedIsDetailsContentHidden(node))) {
+        renderedSkipSubtree(node, state, start, end);
+      } else {
+        depth++;
+        visibilities[depth] = renderedVisibility; whiteSpaces[depth] = renderedWhiteSpace;
+        transforms[depth] = renderedTextTransform; displays[depth] = display;
+        renderedEnterElement(node, localName, display, state);
+        if (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE && RENDERED_ATOMIC_ELEMENTS.has(localName)) {
+          renderedSkipSubtree(node, state, start, end);
+        } else {
+          descend = node[FIRST] !== null && node[FIRST] !== undefined;
+        }
+        if (!descend) { renderedLeaveElement(node, state, start, end, displays[depth], visibilities[depth]); depth--; }
+      }
+    } else {
+      const type = node.nodeType;
+      if (type === 3 || type === 4) {
+        renderedText(node, state, start, end, visibilities[depth], whiteSpaces[depth], transforms[depth]);
+      } else if (type === 9 || type === 11) {
+        descend = node[FIRST] !== null && node[FIRST] !== undefined;
+        if (descend) {
+          depth++;
+          visibilities[depth] = "visible"; whiteSpaces[depth] = "normal"; transforms[depth] = "none"; displays[depth] = "block";
+        }
+      } else if (start !== null && start.kind === "text" && start.node === node && !state.on && !state.ended) {
+        renderedTurnOn(state);
+      }
+      if (end !== null && end.kind === "text" && end.node === node && state.on) { state.on = false; state.ended = true; }
+      if (!descend && (type === 9 || type === 11)) renderedCheckExitMarkers(node, state, start, end);
+    }
+    if (descend) { node = node[FIRST]; continue; }
+    // Leaving: go to the next sibling, closing finished ancestors on the way up.
+    for (;;) {
+      if (node === root) return;
+      const next = node[NEXT];
+      if (next !== null && next !== undefined) { node = next; break; }
+      node = node[PARENT];
+      if (typeof node[LOCAL_NAME] === "string") {
+        renderedLeaveElement(node, state, start, end, displays[depth], visibilities[depth]);
+      } else {
+        renderedCheckExitMarkers(node, state, start, end);
+      }
+      depth--;
+    }
+  }
+}
+
+/** A closed <details> renders only its first <summary>. */
+function renderedIsDetailsContentHidden(element) {
+  const parent = element[PARENT];
+  if (parent === null || parent === undefined || parent[LOCAL_NAME] !== "details" || parent[NAMESPACE] !== SELECTOR_HTML_NAMESPACE) return false;
+  if (selectorAttribute(parent, "open") !== null) return false;
+  if (element[LOCAL_NAME] !== "summary") return true;
+  for (let sibling = element[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (sibling[LOCAL_NAME] === "summary") return true;
+  }
+  return false;
+}
+
+function renderedCheckExitMarkers(node, state, start, end) {
+  if (start !== null && !state.on && !state.ended && start.kind === "exit" && start.node === node) renderedTurnOn(state);
+  if (end !== null && state.on && end.kind === "exit" && end.node === node) { state.on = false; state.ended = true; }
+}
+
+/** Skips the subtree of a non-rendered element, honouring a range boundary inside it. */
+function renderedSkipSubtree(node, state, start, end) {
+  if (start !== null && !state.on && !state.ended && start.node !== node && renderedIsInclusiveDescendant(start.node, node)) renderedTurnOn(state);
+  if (end !== null && state.on && end.node !== node && renderedIsInclusiveDescendant(end.node, node)) { state.on = false; state.ended = true; }
+}
+
+function renderedEnterElement(element, localName, display, state) {
+  const isHTML = element[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+  if (renderedIsBlockLevel(display)) {
+    renderedRequireBreaks(state, 1);
+    renderedNewLine(state);
+  } else if (display === "table-row" || display === "table-cell" || display === "table-row-group" ||
+      display === "table-header-group" || display === "table-footer-group") {
+    renderedNewLine(state);
+  } else if (isHTML && localName === "br") {
+    renderedEmit(state, "\n");
+    renderedNewLine(state);
+  } else if (isHTML && RENDERED_ATOMIC_ELEMENTS.has(localName)) {
+    // WebKit's TextIterator: a collapsed space before a replaced element is emitted, even at
+    // the start of a line (observed: "two\n  " before <textarea> and <input>).
+    if (state.pendingSpace || state.sawSpace) renderedEmit(state, " ");
+    state.lineHasContent = true;
+    state.pendingSpace = false;
+    state.sawSpace = false;
+  }
+}
+
+function renderedLeaveElement(element, state, start, end, display, visibility) {
+  renderedCheckExitMarkers(element, state, start, end);
+  const localName = element[LOCAL_NAME];
+  if (renderedIsBlockLevel(display)) {
+    // WebKit's TextIterator adds the extra newline only after p and h1–h6 (their bottom
+    // margin), not before them: "UPPERCASED\nLine" for an inline span followed by a <p>.
+    renderedRequireBreaks(state, element[NAMESPACE] === SELECTOR_HTML_NAMESPACE && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) ? 2 : 1);
+    renderedNewLine(state);
+  } else if (display === "table-cell") {
+    renderedNewLine(state);
+    if (renderedHasFollowing(element, "table-cell")) renderedEmit(state, "\t");
+  } else if (display === "table-row") {
+    renderedNewLine(state);
+    if (renderedHasFollowingRow(element)) renderedEmit(state, "\n");
+  }
+  void visibility;
+}
+
+/** Whether a later sibling has the given display (cells of a row). */
+function renderedHasFollowing(element, display) {
+  const parent = element[PARENT];
+  for (let sibling = element[NEXT]; sibling !== null && sibling !== undefined; sibling = sibling[NEXT]) {
+    if (typeof sibling[LOCAL_NAME] !== "string") continue;
+    renderedComputeStyle(sibling, "visible", "normal", "none", "table-row");
+    if (renderedDisplay === display) return true;
+  }
+  void parent;
+  return false;
+}
+
+/** Whether a later row exists in the same table (this section or a later one). */
+function renderedHasFollowingRow(row) {
+  if (renderedHasFollowing(row, "table-row")) return true;
+  const section = row[PARENT];
+  if (section === null || section === undefined || typeof section[LOCAL_NAME] !== "string") return false;
+  const sectionName = section[LOCAL_NAME];
+  if (sectionName !== "tbody" && sectionName !== "thead" && sectionName !== "tfoot") return false;
+  for (let sibling = section[NEXT]; sibling !== null && sibling !== undefined; sibling = sibling[NEXT]) {
+    if (typeof sibling[LOCAL_NAME] !== "string") continue;
+    if (sibling[LOCAL_NAME] === "tr") return true;
+    for (let child = sibling[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
+      if (child[LOCAL_NAME] === "tr") return true;
+    }
+  }
+  return false;
+}
+
+/** Appends a text node's rendered text (or the part of it inside the range). */
+function renderedText(node, state, start, end, visibility, whiteSpace, transform) {
+  const data = node[DATA];
+  let from = 0, to = data.length;
+  const startsHere = start !== null && start.kind === "text" && start.node === node && !state.on && !state.ended;
+  const endsHere = end !== null && end.kind === "text" && end.node === node;
+  if (startsHere) from = Math.min(start.offset, data.length);
+  if (endsHere) to = Math.max(Math.min(end.offset, data.length), 0);
+  const parent = node[PARENT];
+  const hidden = visibility !== "visible" || (parent !== null && parent !== undefined &&
+    parent[LOCAL_NAME] === "details" && selectorAttribute(parent, "open") === null);
+  if (startsHere) {
+    if (from > 0) renderedTextPart(data.slice(0, from), state, whiteSpace, transform, true);
+    renderedTurnOn(state);
+    if (endsHere && to <= from) { state.on = false; state.ended = true; renderedTextPart(data.slice(from), state, whiteSpace, transform, true); return; }
+    renderedTextPart(data.slice(from, to), state, whiteSpace, transform, hidden);
+    if (endsHere) { state.on = false; state.ended = true; if (to < data.length) renderedTextPart(data.slice(to), state, whiteSpace, transform, true); }
+    return;
+  }
+  if (endsHere && state.on) {
+    renderedTextPart(data.slice(0, to), state, whiteSpace, transform, hidden);
+    state.on = false; state.ended = true;
+    if (to < data.length) renderedTextPart(data.slice(to), state, whiteSpace, transform, true);
+    return;
+  }
+  renderedTextPart(data, state, whiteSpace, transform, hidden);
+}
+
+/**
+ * White-space processing (https://drafts.csswg.org/css-text-3/#white-space-phase-1) of one
+ * piece of text. `silent`: update the line state only (hidden text or outside the range).
+ */
+function renderedTextPart(text, state, whiteSpace, transform, silent) {
+  if (text === "") return;
+  if (silent) {
+    // Invisible text still occupies the line for collapsing purposes only when visible; for
+    // text outside the range, keep the collapsing state as if it had been written.
+    if (!state.on || state.ended) renderedCollapse(text, state, whiteSpace, transform, true);
+    return;
+  }
+  renderedCollapse(text, state, whiteSpace, transform, false);
+}
+
+function renderedCollapse(text, state, whiteSpace, transform, silent) {
+  const wasOn = state.on;
+  if (silent) state.on = false;
+  try {
+    if (whiteSpace === "pre" || whiteSpace === "pre-wrap" || whiteSpace === "break-spaces") {
+      if (state.pendingSpace) renderedEmit(state, " ");
+      renderedEmit(state, renderedTransform(text, transform, state));
+      const endsWithNewline = text.charCodeAt(text.length - 1) === 10;
+      state.lineHasContent = !endsWithNewline;
+      state.pendingSpace = false;
+      state.sawSpace = false;
+      return;
+    }
+    if (whiteSpace === "pre-line") {
+      const lines = text.split(/[ \t\f\r]*\n[ \t\f\r]*/);
+      for (let i = 0; i < lines.length; i++) {
+        if (i > 0) { renderedEmit(state, "\n"); renderedNewLine(state); }
+        renderedCollapseLine(lines[i], state, transform);
+      }
+      return;
+    }
+    renderedCollapseLine(text, state, transform);
+  } finally {
+    if (silent) state.on = wasOn;
+  }
+}
+
+/** Collapsible white space: runs become one space; none at the start of a line. */
+function renderedCollapseLine(text, state, transform) {
+  const collapsed = text.replace(/[ \t\n\r\f]+/g, " ");
+  if (collapsed === "") return;
+  if (collapsed === " ") {
+    if (state.lineHasContent) state.pendingSpace = true;
+    state.sawSpace = true;
+    state.lastWasWordCharacter = false;
+    return;
+  }
+  const leading = collapsed.charCodeAt(0) === 32;
+  const trailing = collapsed.charCodeAt(collapsed.length - 1) === 32;
+  const core = collapsed.slice(leading ? 1 : 0, trailing ? collapsed.length - 1 : collapsed.length);
+  if (leading) {
+    if (state.lineHasContent) state.pendingSpace = true;
+    state.lastWasWordCharacter = false;
+  }
+  if (state.pendingSpace) renderedEmit(state, " ");
+  renderedEmit(state, renderedTransform(core, transform, state));
+  state.lineHasContent = true;
+  state.pendingSpace = trailing;
+  state.sawSpace = trailing;
+  if (trailing) state.lastWasWordCharacter = false;
+}
+
+function renderedTransform(text, transform, state) {
+  let result = text;
+  if (transform === "uppercase") result = text.toUpperCase();
+  else if (transform === "lowercase") result = text.toLowerCase();
+  else if (transform === "capitalize") {
+    let after = state.lastWasWordCharacter;
+    result = "";
+    for (const character of text) {
+      const isWord = /[\p{L}\p{N}]/u.test(character);
+      result += isWord && !after ? character.toUpperCase() : character;
+      after = isWord || (after && (character === "'" || character === "\u2019"));
+    }
+  }
+  if (text.length > 0) {
+    const last = text.charAt(text.length - 1);
+    state.lastWasWordCharacter = /[\p{L}\p{N}]/u.test(last);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The small cascade.
+
+/**
+ * Sets renderedDisplay/Visibility/WhiteSpace/TextTransform for `element` given its parent's
+ * inherited values and display.
+ */
+function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, parentTransform, parentDisplay) {
+  const localName = element[LOCAL_NAME];
+  const isHTML = element[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+  let display = "inline";
+  let whiteSpace = parentWhiteSpace;
+  if (isHTML) {
+    const defaultDisplay = RENDERED_DISPLAY_DEFAULTS.get(localName);
+    if (defaultDisplay !== undefined) display = defaultDisplay;
+    if (localName === "pre" || localName === "listing" || localName === "xmp" || localName === "plaintext") whiteSpace = "pre";
+    else if (localName === "textarea") whiteSpace = "pre-wrap";
+    else if (localName === "nobr") whiteSpace = "nowrap";
+    if (localName === "dialog" && selectorAttribute(element, "open") === null) display = "none";
+    if (localName === "input" && selectorAsciiLower(selectorAttribute(element, "type") || "") === "hidden") display = "none";
+    if (selectorAttribute(element, "hidden") !== null && localName !== "embed") display = "none";
+  } else if (element[NAMESPACE] === "http://www.w3.org/2000/svg" && RENDERED_SVG_HIDDEN.has(localName)) {
+    display = "none";
+  }
+  let visibility = parentVisibility;
+  let transform = parentTransform;
+
+  // Author rules, then the style attribute; each property keeps its highest-priority value.
+  const sheet = renderedSheetFor(element[OWNER]);
+  let bestDisplay = -1, bestVisibility = -1, bestWhiteSpace = -1, bestTransform = -1;
+  if (sheet !== null && sheet.count > 0) {
+    const candidates = renderedCandidateRules(sheet, element);
+    if (candidates !== null) {
+      const context = { scope: null, hasAnchor: null };
+      for (let i = 0; i < candidates.length; i++) {
+        const rule = candidates[i];
+        if (!selectorMatchFrom(rule.complex, 0, element, context)) continue;
+        const declarations = rule.declarations;
+        for (let k = 0; k < declarations.length; k++) {
+          const declaration = declarations[k];
+          const priority = declaration.important * 4e15 + rule.weight;
+          switch (declaration.property) {
+            case "display": if (priority >= bestDisplay) { bestDisplay = priority; display = declaration.value; } break;
+            case "visibility": if (priority >= bestVisibility) { bestVisibility = priority; visibility = declaration.value; } break;
+            case "white-space": if (priority >= bestWhiteSpace) { bestWhiteSpace = priority; whiteSpace = declaration.value; } break;
+            case "text-transform": if (priority >= bestTransform) { bestTransform = priority; transform = declaration.value; } break;
+          }
+        }
+      }
+    }
+  }
+  const inline = selectorAttribute(element, "style");
+  if (inline !== null && inline !== "") {
+    const declarations = renderedInlineDeclarations(inline);
+    for (let k = 0; k < declarations.length; k++) {
+      const declaration = declarations[k];
+      const priority = declaration.important * 4e15 + 2e15;
+      switch (declaration.property) {
+        case "display": if (priority >= bestDisplay) { bestDisplay = priority; display = declaration.value; } break;
+        case "visibility": if (priority >= bestVisibility) { bestVisibility = priority; visibility = declaration.value; } break;
+        case "white-space": if (priority >= bestWhiteSpace) { bestWhiteSpace = priority; whiteSpace = declaration.value; } break;
+        case "text-transform": if (priority >= bestTransform) { bestTransform = priority; transform = declaration.value; } break;
+      }
+    }
+  }
+  if (visibility === "inherit") visibility = parentVisibility;
+  if (whiteSpace === "inherit") whiteSpace = parentWhiteSpace;
+  if (transform === "inherit") transform = parentTransform;
+  if (display === "initial" || display === "inherit" || display === "unset" || display === "revert") display = "inline";
+  // Children of flex and grid containers are blockified.
+  if (display === "inline" && (parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid")) display = "block";
+  renderedDisplay = display;
+  renderedVisibility = visibility === "collapse" ? "hidden" : visibility;
+  renderedWhiteSpace = whiteSpace;
+  renderedTextTransform = transform;
+}
+
+/** The rules that could match `element`, bucketed by their subject's id, class or tag. */
+function renderedCandidateRules(sheet, element) {
+  let list = null;
+  const id = selectorAttribute(element, "id");
+  if (id !== null) { const rules = sheet.byId.get(id); if (rules !== undefined) list = rules.slice(); }
+  const classes = selectorAttribute(element, "class");
+  if (classes !== null && classes !== "") {
+    for (const name of classes.split(/[ \t\n\f\r]+/)) {
+      const rules = name === "" ? undefined : sheet.byClass.get(name);
+      if (rules !== undefined) list = list === null ? rules.slice() : list.concat(rules);
+    }
+  }
+  const rules = sheet.byTag.get(selectorAsciiLower(element[LOCAL_NAME]));
+  if (rules !== undefined) list = list === null ? rules.slice() : list.concat(rules);
+  if (sheet.universal.length > 0) list = list === null ? sheet.universal.slice() : list.concat(sheet.universal);
+  return list;
+}
+
+/** The document's parsed author rules, re-read when the tree changed. */
+function renderedSheetFor(doc) {
+  if (doc === null || doc === undefined) return null;
+  let sheet = renderedSheetCache.get(doc);
+  const version = doc[VERSION];
+  if (sheet !== undefined && sheet.version === version) return sheet;
+  let cssText = "";
+  for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
+    if (node[LOCAL_NAME] === "style" && (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE || node[NAMESPACE] === "http://www.w3.org/2000/svg")) {
+      cssText += renderedDescendantText(node) + "\n";
+    }
+  }
+  if (sheet !== undefined && sheet.cssText === cssText) {
+    sheet.version = version;
+    return sheet;
+  }
+  sheet = renderedParseSheet(cssText);
+  sheet.version = version;
+  renderedSheetCache.set(doc, sheet);
+  return sheet;
+}
+
+const RENDERED_PROPERTIES = new Set(["display", "visibility", "white-space", "text-transform"]);
+
+/** Top-level style rules (no @-rule contents) that set one of the properties we use. */
+function renderedParseSheet(cssText) {
+  const sheet = { cssText, version: 0, count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [] };
+  const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ");
+  let pos = 0;
+  let order = 0;
+  while (pos < text.length) {
+    const open = renderedFindOutside(text, pos, "{;");
+    if (open < 0) break;
+    const prelude = text.slice(pos, open).trim();
+    if (text.charAt(open) === ";") { pos = open + 1; continue; } // @import, @charset…
+    const close = renderedMatchingBrace(text, open);
+    const body = text.slice(open + 1, close < 0 ? text.length : close);
+    pos = close < 0 ? text.length : close + 1;
+    if (prelude.charAt(0) === "@" || prelude === "") continue;
+    if (!/display|visibility|white-space|text-transform/i.test(body)) continue;
+    const declarations = renderedParseDeclarations(body);
+    if (declarations.length === 0) continue;
+    let compiled;
+    try { compiled = compileSelectors(prelude); } catch (error) { continue; }
+    for (const complex of compiled.list) {
+      const s = complex.specificity;
+      // Specificity first, then source order (later wins); inline style is 2e15, !important adds 4e15.
+      const rule = { complex, declarations, weight: Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(order++, 999999) };
+      sheet.count++;
+      const key = complex.subjectKey;
+      if (key === null || key === undefined) sheet.universal.push(rule);
+      else {
+        const code = key.charCodeAt(0);
+        const map = code === 35 ? sheet.byId : code === 46 ? sheet.byClass : sheet.byTag;
+        const name = code === 35 || code === 46 ? key.slice(1) : key;
+        const bucket = map.get(name);
+        if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
+      }
+    }
+  }
+  return sheet;
+}
+
+/** Index of the first of `characters` at or after `from`, outside strings and brackets. */
+function renderedFindOutside(text, from, characters) {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const character = text.charAt(i);
+    if (character === "\"" || character === "'") {
+      const end = text.indexOf(character, i + 1);
+      i = end < 0 ? text.length : end;
+      continue;
+    }
+    if (character === "\\") { i++; continue; }
+    if (character === "(" || character === "[") depth++;
+    else if ((character === ")" || character === "]") && depth > 0) depth--;
+    else if (depth === 0 && characters.indexOf(character) >= 0) return i;
+  }
+  return -1;
+}
+
+function renderedMatchingBrace(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const character = text.charAt(i);
+    if (character === "\"" || character === "'") {
+      const end = text.indexOf(character, i + 1);
+      i = end < 0 ? text.length : end;
+      continue;
+    }
+    if (character === "\\") { i++; continue; }
+    if (character === "{") depth++;
+    else if (character === "}") { depth--; if (depth === 0) return i; }
+  }
+  return -1;
+}
+
+/** The declarations of interest in a declaration block: [{property, value, important}]. */
+function renderedParseDeclarations(body) {
+  const declarations = [];
+  for (const part of body.split(";")) {
+    const colon = part.indexOf(":");
+    if (colon < 0) continue;
+    const property = part.slice(0, colon).trim().toLowerCase();
+    if (!RENDERED_PROPERTIES.has(property)) continue;
+    let value = part.slice(colon + 1).trim().toLowerCase();
+    let important = 0;
+    const bang = value.search(/!\s*important$/);
+    if (bang >= 0) { important = 1; value = value.slice(0, bang).trim(); }
+    if (value === "") continue;
+    if (property === "display") value = renderedDisplayKeyword(value);
+    else if (property === "white-space") value = value.split(/\s+/)[0];
+    declarations.push({ property, value, important });
+  }
+  return declarations;
+}
+
+/** Reduces multi-keyword `display` values ("block flow", "inline flow-root") to the legacy keyword. */
+function renderedDisplayKeyword(value) {
+  const words = value.split(/\s+/);
+  if (words.length === 1) return words[0];
+  const outer = words.indexOf("inline") >= 0 ? "inline" : "block";
+  if (words.indexOf("list-item") >= 0) return "list-item";
+  if (words.indexOf("flow-root") >= 0) return outer === "inline" ? "inline-block" : "flow-root";
+  if (words.indexOf("flex") >= 0) return outer === "inline" ? "inline-flex" : "flex";
+  if (words.indexOf("grid") >= 0) return outer === "inline" ? "inline-grid" : "grid";
+  if (words.indexOf("table") >= 0) return outer === "inline" ? "inline-table" : "table";
+  return outer;
+}
+
+function renderedInlineDeclarations(styleText) {
+  let declarations = renderedInlineStyleCache.get(styleText);
+  if (declarations !== undefined) return declarations;
+  declarations = /display|visibility|white-space|text-transform/i.test(styleText) ? renderedParseDeclarations(styleText) : [];
+  if (renderedInlineStyleCache.size > 2000) renderedInlineStyleCache.clear();
+  renderedInlineStyleCache.set(styleText, declarations);
+  return declarations;
+}

@@ -1,0 +1,305 @@
+import CJavaScriptCore
+import Foundation
+
+// Ownership rules of the JavaScriptCore wrapper, in one place:
+// - `JavaScriptVirtualMachine` owns a JSContextGroupRef (one JSC VM: heap, code cache, watchdog).
+//   Contexts made from the same machine share compiled code, so the DOM bundle is compiled once
+//   per process, not once per page.
+// - `JavaScriptContext` owns a JSGlobalContextRef and keeps its machine alive.
+// - `JavaScriptValue` protects its JSValueRef from the garbage collector for as long as the Swift
+//   object lives, and keeps its context alive. Raw refs never leave this folder.
+// - JSStringRef is only created inside `withJSString` / read by `string(from:)`, which release it.
+// - A Swift closure exposed as a JS function is boxed in the function object's private data and
+//   released by the class finalizer; the box holds its context `unowned`, so no cycle keeps a
+//   context alive, and there is no global registry.
+// - Every call that can throw goes through `trying`, which owns the exception out-parameter.
+
+/// One JavaScriptCore virtual machine (a context group): shared heap and code cache, and the
+/// watchdog that stops scripts running longer than `executionTimeLimit`.
+public final class JavaScriptVirtualMachine {
+    let group: JSContextGroupRef
+    fileprivate let watchdog = Watchdog()
+
+    public init() {
+        group = JSContextGroupCreate()
+    }
+
+    deinit {
+        JSContextGroupClearExecutionTimeLimit(group)
+        JSContextGroupRelease(group)
+    }
+
+    /// Arms the watchdog: the next script or call that runs longer than `seconds` of CPU time
+    /// is terminated and reported as `JavaScriptError.timedOut`.
+    func armExecutionTimeLimit(seconds: Double) {
+        watchdog.fired = false
+        let opaque = Unmanaged.passUnretained(watchdog).toOpaque()
+        JSContextGroupSetExecutionTimeLimit(group, seconds, { _, context in
+            guard let context else { return true }
+            Unmanaged<Watchdog>.fromOpaque(context).takeUnretainedValue().fired = true
+            return true
+        }, opaque)
+    }
+}
+
+/// Set by the execution-time-limit callback when it terminates a script.
+final class Watchdog {
+    var fired = false
+    /// How many `trying` calls are under way (native functions called from scripts nest them).
+    var depth = 0
+}
+
+/// An error thrown by JavaScript, or the termination of a script by the time limit.
+public struct JavaScriptError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var name: String
+    public var message: String
+    public var sourceURL: String?
+    public var line: Int?
+    public var column: Int?
+    public var stack: String?
+    /// True when the watchdog stopped the script, not the script itself.
+    public var timedOut: Bool
+
+    public var description: String { "\(name): \(message)" }
+}
+
+/// A JavaScript global object (a page's `window`) and the API to run code in it.
+public final class JavaScriptContext {
+    public let machine: JavaScriptVirtualMachine
+    let ref: JSGlobalContextRef
+    /// CPU seconds a single top-level evaluation or call may run.
+    public var executionTimeLimit: Double = 5
+
+    public init(machine: JavaScriptVirtualMachine = JavaScriptVirtualMachine()) {
+        self.machine = machine
+        ref = JSGlobalContextCreateInGroup(machine.group, nil)
+    }
+
+    deinit {
+        JSGlobalContextRelease(ref)
+    }
+
+    /// The global object (`globalThis`).
+    public var globalObject: JavaScriptValue {
+        JavaScriptValue(JSContextGetGlobalObject(ref), in: self)
+    }
+
+    /// Asks the collector to run; used between cases that share a machine.
+    public func collectGarbage() {
+        JSGarbageCollect(ref)
+    }
+
+    // MARK: Evaluating
+
+    /// Evaluates `source` as a classic script. `sourceURL` names it in stacks and errors.
+    @discardableResult
+    public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) throws -> JavaScriptValue {
+        try withJSString(source) { script in
+            try withOptionalJSString(sourceURL) { url in
+                try trying { exception in
+                    JSEvaluateScript(ref, script, nil, url, Int32(startingLine), exception)
+                        .map { JavaScriptValue($0, in: self) }
+                }
+            }
+        }
+    }
+
+    /// Checks `source` for syntax errors without running it.
+    public func checkSyntax(_ source: String, sourceURL: String? = nil) throws {
+        try withJSString(source) { script in
+            try withOptionalJSString(sourceURL) { url in
+                var exception: JSValueRef?
+                if !JSCheckScriptSyntax(ref, script, url, 1, &exception), let exception {
+                    throw error(from: exception)
+                }
+            }
+        }
+    }
+
+    // MARK: Making values
+
+    public func string(_ value: String) -> JavaScriptValue {
+        withJSString(value) { JavaScriptValue(JSValueMakeString(ref, $0), in: self) }
+    }
+
+    public func number(_ value: Double) -> JavaScriptValue {
+        JavaScriptValue(JSValueMakeNumber(ref, value), in: self)
+    }
+
+    public func boolean(_ value: Bool) -> JavaScriptValue {
+        JavaScriptValue(JSValueMakeBoolean(ref, value), in: self)
+    }
+
+    public var undefined: JavaScriptValue { JavaScriptValue(JSValueMakeUndefined(ref), in: self) }
+    public var null: JavaScriptValue { JavaScriptValue(JSValueMakeNull(ref), in: self) }
+
+    /// Parses JSON text (UTF-8 bytes) into a value in one call; nil if it is not JSON.
+    public func parseJSON(_ utf8: [UInt8]) -> JavaScriptValue? {
+        var bytes = utf8
+        bytes.append(0)
+        let string = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                JSStringCreateWithUTF8CString($0)
+            }
+        }
+        defer { JSStringRelease(string) }
+        guard let value = JSValueMakeFromJSONString(ref, string) else { return nil }
+        return JavaScriptValue(value, in: self)
+    }
+
+    public func parseJSON(_ text: String) -> JavaScriptValue? { parseJSON(Array(text.utf8)) }
+
+    public func makeObject() -> JavaScriptValue {
+        JavaScriptValue(JSObjectMake(ref, nil, nil), in: self)
+    }
+
+    public func makeArray(_ elements: [JavaScriptValue]) throws -> JavaScriptValue {
+        let refs: [JSValueRef?] = elements.map { $0.ref }
+        return try refs.withUnsafeBufferPointer { buffer in
+            try trying { exception in
+                JSObjectMakeArray(ref, elements.count, buffer.baseAddress, exception).map { JavaScriptValue($0, in: self) }
+            }
+        }
+    }
+
+    /// A JS function that runs `body`. A Swift error thrown by `body` becomes a JS exception
+    /// (an `Error` whose message is the error's description); a `JavaScriptError` is rethrown
+    /// as the original JS exception where possible.
+    public func makeFunction(name: String, _ body: @escaping ([JavaScriptValue]) throws -> JavaScriptValue?) -> JavaScriptValue {
+        let box = FunctionBox(context: self, name: name, body: body)
+        let object = JSObjectMake(ref, FunctionBox.jsClass, Unmanaged.passRetained(box).toOpaque())!
+        return JavaScriptValue(object, in: self)
+    }
+
+    // MARK: The one path for exceptions
+
+    /// Runs a JavaScriptCore call that reports failure through an exception out-parameter, and
+    /// turns that exception into a `JavaScriptError`. The watchdog is armed for the call.
+    func trying<T>(_ call: (UnsafeMutablePointer<JSValueRef?>) -> T?) throws -> T {
+        // Only the outermost call arms the watchdog: calls made from native functions while a
+        // script runs must not reset or clear the running script's limit.
+        let outermost = machine.watchdog.depth == 0
+        if outermost { machine.armExecutionTimeLimit(seconds: executionTimeLimit) }
+        machine.watchdog.depth += 1
+        defer {
+            machine.watchdog.depth -= 1
+            if outermost { JSContextGroupClearExecutionTimeLimit(machine.group) }
+        }
+        var exception: JSValueRef?
+        let result = call(&exception)
+        if outermost && machine.watchdog.fired {
+            machine.watchdog.fired = false
+            throw JavaScriptError(name: "TimeoutError",
+                                  message: "script ran longer than \(Self.formatSeconds(executionTimeLimit)) and was stopped",
+                                  sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: true)
+        }
+        if let exception { throw error(from: exception) }
+        guard let result else {
+            throw JavaScriptError(name: "InternalError", message: "JavaScriptCore returned no value",
+                                  sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: false)
+        }
+        return result
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    func error(from exception: JSValueRef) -> JavaScriptError {
+        let value = JavaScriptValue(exception, in: self)
+        guard value.isObject else {
+            return JavaScriptError(name: "Error", message: value.stringValue, sourceURL: nil, line: nil,
+                                   column: nil, stack: nil, timedOut: false)
+        }
+        func text(_ key: String) -> String? {
+            guard let property = try? value.property(key), !property.isUndefined else { return nil }
+            return property.stringValue
+        }
+        func integer(_ key: String) -> Int? {
+            guard let property = try? value.property(key), property.isNumber else { return nil }
+            return Int(property.numberValue)
+        }
+        let name = text("name") ?? "Error"
+        let message = text("message") ?? value.stringValue
+        return JavaScriptError(name: name, message: message, sourceURL: text("sourceURL"),
+                               line: integer("line"), column: integer("column"), stack: text("stack"),
+                               timedOut: false)
+    }
+
+    // MARK: Strings
+
+    func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
+        let utf16 = Array(string.utf16)
+        let ref = utf16.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, utf16.count) }!
+        defer { JSStringRelease(ref) }
+        return try body(ref)
+    }
+
+    func withOptionalJSString<T>(_ string: String?, _ body: (JSStringRef?) throws -> T) rethrows -> T {
+        guard let string else { return try body(nil) }
+        return try withJSString(string) { try body($0) }
+    }
+
+    /// Reads a JSStringRef through UTF-16 (embedded NULs survive; lone surrogates become U+FFFD)
+    /// and releases it.
+    static func string(consuming ref: JSStringRef) -> String {
+        defer { JSStringRelease(ref) }
+        let length = JSStringGetLength(ref)
+        guard length > 0, let characters = JSStringGetCharactersPtr(ref) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+    }
+}
+
+/// The storage of a Swift closure exposed as a JS function, owned by the function object.
+private final class FunctionBox {
+    unowned let context: JavaScriptContext
+    let name: String
+    let body: ([JavaScriptValue]) throws -> JavaScriptValue?
+
+    init(context: JavaScriptContext, name: String, body: @escaping ([JavaScriptValue]) throws -> JavaScriptValue?) {
+        self.context = context
+        self.name = name
+        self.body = body
+    }
+
+    static let jsClass: JSClassRef = {
+        var definition = kJSClassDefinitionEmpty
+        definition.className = UnsafePointer(strdup("NativeFunction"))
+        definition.callAsFunction = { ctx, function, _, argumentCount, arguments, exception in
+            guard let function, let opaque = JSObjectGetPrivate(function) else { return JSValueMakeUndefined(ctx) }
+            let box = Unmanaged<FunctionBox>.fromOpaque(opaque).takeUnretainedValue()
+            let context = box.context
+            var values: [JavaScriptValue] = []
+            values.reserveCapacity(argumentCount)
+            for i in 0..<argumentCount { values.append(JavaScriptValue(arguments![i]!, in: context)) }
+            do {
+                return try box.body(values)?.ref ?? JSValueMakeUndefined(ctx)
+            } catch let error as JavaScriptError {
+                exception?.pointee = context.makeErrorObject(name: error.name, message: error.message)
+                return nil
+            } catch {
+                exception?.pointee = context.makeErrorObject(name: "Error", message: "\(error)")
+                return nil
+            }
+        }
+        definition.finalize = { object in
+            guard let object, let opaque = JSObjectGetPrivate(object) else { return }
+            Unmanaged<FunctionBox>.fromOpaque(opaque).release()
+        }
+        return JSClassCreate(&definition)
+    }()
+}
+
+extension JavaScriptContext {
+    fileprivate func makeErrorObject(name: String, message: String) -> JSValueRef? {
+        let messageValue = string(message)
+        var exception: JSValueRef?
+        let refs: [JSValueRef?] = [messageValue.ref]
+        let object = refs.withUnsafeBufferPointer { JSObjectMakeError(ref, 1, $0.baseAddress, &exception) }
+        if let object, name != "Error" {
+            let nameValue = string(name)
+            withJSString("name") { JSObjectSetProperty(ref, object, $0, nameValue.ref, 0, nil) }
+        }
+        return object
+    }
+}

@@ -1,0 +1,152 @@
+import CJavaScriptCore
+
+/// A JavaScript value, protected from the garbage collector while this object lives.
+public final class JavaScriptValue {
+    public let context: JavaScriptContext
+    let ref: JSValueRef
+
+    init(_ ref: JSValueRef, in context: JavaScriptContext) {
+        self.ref = ref
+        self.context = context
+        JSValueProtect(context.ref, ref)
+    }
+
+    deinit {
+        JSValueUnprotect(context.ref, ref)
+    }
+
+    private var ctx: JSGlobalContextRef { context.ref }
+
+    // MARK: Type
+
+    public var isUndefined: Bool { JSValueIsUndefined(ctx, ref) }
+    public var isNull: Bool { JSValueIsNull(ctx, ref) }
+    public var isBoolean: Bool { JSValueIsBoolean(ctx, ref) }
+    public var isNumber: Bool { JSValueIsNumber(ctx, ref) }
+    public var isString: Bool { JSValueIsString(ctx, ref) }
+    public var isSymbol: Bool { JSValueIsSymbol(ctx, ref) }
+    public var isObject: Bool { JSValueIsObject(ctx, ref) }
+    public var isArray: Bool { JSValueIsArray(ctx, ref) }
+    public var isDate: Bool { JSValueIsDate(ctx, ref) }
+    public var isFunction: Bool {
+        guard let object = objectRef else { return false }
+        return JSObjectIsFunction(ctx, object)
+    }
+
+    private var objectRef: JSObjectRef? {
+        guard isObject else { return nil }
+        return JSValueToObject(ctx, ref, nil)
+    }
+
+    // MARK: Conversions
+
+    /// `String(value)`; a value whose conversion throws gives "".
+    public var stringValue: String {
+        guard let string = JSValueToStringCopy(ctx, ref, nil) else { return "" }
+        return JavaScriptContext.string(consuming: string)
+    }
+
+    public var numberValue: Double { JSValueToNumber(ctx, ref, nil) }
+    public var booleanValue: Bool { JSValueToBoolean(ctx, ref) }
+
+    /// `JSON.stringify(value)`, nil where it has no JSON (undefined, functions) or throws.
+    public func jsonString(indent: UInt32 = 0) -> String? {
+        var exception: JSValueRef?
+        guard let string = JSValueCreateJSONString(ctx, ref, indent, &exception), exception == nil else { return nil }
+        return JavaScriptContext.string(consuming: string)
+    }
+
+    // MARK: Properties and calls
+
+    public func property(_ name: String) throws -> JavaScriptValue {
+        guard let object = objectRef else { return context.undefined }
+        return try context.withJSString(name) { key in
+            try context.trying { exception in
+                JavaScriptValue(JSObjectGetProperty(ctx, object, key, exception), in: context)
+            }
+        }
+    }
+
+    public func property(at index: Int) throws -> JavaScriptValue {
+        guard let object = objectRef else { return context.undefined }
+        return try context.trying { exception in
+            JavaScriptValue(JSObjectGetPropertyAtIndex(ctx, object, UInt32(index), exception), in: context)
+        }
+    }
+
+    public func setProperty(_ name: String, _ value: JavaScriptValue, readOnly: Bool = false, enumerable: Bool = true) throws {
+        guard let object = objectRef else { return }
+        var attributes = JSPropertyAttributes(kJSPropertyAttributeNone)
+        if readOnly { attributes |= JSPropertyAttributes(kJSPropertyAttributeReadOnly) }
+        if !enumerable { attributes |= JSPropertyAttributes(kJSPropertyAttributeDontEnum) }
+        try context.withJSString(name) { key in
+            _ = try context.trying { exception -> Bool? in
+                JSObjectSetProperty(ctx, object, key, value.ref, attributes, exception)
+                return true
+            }
+        }
+    }
+
+    public func hasProperty(_ name: String) -> Bool {
+        guard let object = objectRef else { return false }
+        return context.withJSString(name) { JSObjectHasProperty(ctx, object, $0) }
+    }
+
+    /// The names of the object's enumerable properties, as `for…in` sees them (this is also how
+    /// JavaScriptCore's Objective-C bridge reads a dictionary).
+    public var enumerablePropertyNames: [String] {
+        guard let object = objectRef else { return [] }
+        let names = JSObjectCopyPropertyNames(ctx, object)!
+        defer { JSPropertyNameArrayRelease(names) }
+        let count = JSPropertyNameArrayGetCount(names)
+        var result: [String] = []
+        result.reserveCapacity(count)
+        for i in 0..<count {
+            let name = JSPropertyNameArrayGetNameAtIndex(names, i)!
+            JSStringRetain(name)
+            result.append(JavaScriptContext.string(consuming: name))
+        }
+        return result
+    }
+
+    /// Calls the value as a function with `this` (undefined when nil).
+    @discardableResult
+    public func call(_ arguments: [JavaScriptValue] = [], this: JavaScriptValue? = nil) throws -> JavaScriptValue {
+        guard let function = objectRef, JSObjectIsFunction(ctx, function) else {
+            throw JavaScriptError(name: "TypeError", message: "\(typeDescription) is not a function", sourceURL: nil,
+                                  line: nil, column: nil, stack: nil, timedOut: false)
+        }
+        let thisObject = this.flatMap { $0.isObject ? JSValueToObject(ctx, $0.ref, nil) : nil }
+        let refs: [JSValueRef?] = arguments.map { $0.ref }
+        return try refs.withUnsafeBufferPointer { buffer in
+            try context.trying { exception in
+                JSObjectCallAsFunction(ctx, function, thisObject, arguments.count, buffer.baseAddress, exception)
+                    .map { JavaScriptValue($0, in: context) }
+            }
+        }
+    }
+
+    /// Calls the method `name` of this object.
+    @discardableResult
+    public func invoke(_ name: String, _ arguments: [JavaScriptValue] = []) throws -> JavaScriptValue {
+        try property(name).call(arguments, this: self)
+    }
+
+    /// Identity (`===` on objects).
+    public func isSameValue(as other: JavaScriptValue) -> Bool {
+        JSValueIsStrictEqual(ctx, ref, other.ref)
+    }
+
+    /// `typeof`-like description for messages.
+    public var typeDescription: String {
+        switch JSValueGetType(ctx, ref) {
+        case kJSTypeUndefined: return "undefined"
+        case kJSTypeNull: return "null"
+        case kJSTypeBoolean: return "boolean"
+        case kJSTypeNumber: return "number"
+        case kJSTypeString: return "string"
+        case kJSTypeSymbol: return "symbol"
+        default: return isFunction ? "function" : "object"
+        }
+    }
+}

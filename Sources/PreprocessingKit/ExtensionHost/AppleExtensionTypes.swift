@@ -1,0 +1,217 @@
+import Foundation
+
+// Types named and shaped as Apple's, so that a request handler written for iOS compiles here
+// with only its `import` lines changed (`import MobileCoreServices`/`UniformTypeIdentifiers`
+// become `import PreprocessingKit`).
+
+/// The key of the dictionary the preprocessing script's results arrive under
+/// (Apple: `NSExtensionJavaScriptPreprocessingResultsKey`).
+public let NSExtensionJavaScriptPreprocessingResultsKey = "NSExtensionJavaScriptPreprocessingResultsKey"
+
+/// The key under which a handler returns the dictionary `finalize` receives
+/// (Apple: `NSExtensionJavaScriptFinalizeArgumentKey`).
+public let NSExtensionJavaScriptFinalizeArgumentKey = "NSExtensionJavaScriptFinalizeArgumentKey"
+
+/// Apple: `kUTTypePropertyList` (MobileCoreServices). A `String` here, where Apple's is a
+/// `CFString`; `kUTTypePropertyList as String` works with both.
+public let kUTTypePropertyList = "com.apple.property-list"
+/// Apple: `kUTTypeURL`.
+public let kUTTypeURL = "public.url"
+/// Apple: `kUTTypePlainText`.
+public let kUTTypePlainText = "public.plain-text"
+
+/// Mirrors `UTType` (UniformTypeIdentifiers) for the types an extension handler names.
+/// Differs: only a few static members; conformance is by identifier equality plus the
+/// `public.data`/`public.item` roots.
+public struct UTType: Hashable, Sendable, CustomStringConvertible {
+    public let identifier: String
+    public init?(_ identifier: String) { self.identifier = identifier }
+    init(identifier: String) { self.identifier = identifier }
+
+    public static let propertyList = UTType(identifier: kUTTypePropertyList)
+    public static let url = UTType(identifier: kUTTypeURL)
+    public static let plainText = UTType(identifier: kUTTypePlainText)
+    public static let text = UTType(identifier: "public.text")
+    public static let image = UTType(identifier: "public.image")
+    public static let data = UTType(identifier: "public.data")
+    public static let item = UTType(identifier: "public.item")
+
+    public func conforms(to other: UTType) -> Bool {
+        UTType.conforms(identifier, to: other.identifier)
+    }
+
+    public var description: String { identifier }
+
+    static func conforms(_ identifier: String, to other: String) -> Bool {
+        if identifier == other || other == "public.item" { return true }
+        if other == "public.data" { return identifier != "public.url" }
+        if other == "public.text" { return identifier == "public.plain-text" || identifier == "public.html" }
+        return false
+    }
+}
+
+/// Mirrors `NSItemProvider`: holds one item per type identifier and loads it asynchronously.
+///
+/// Differs from Apple's: no file representations or `NSItemProviderReading`; `loadItem` calls
+/// back on a global queue (as Apple's does, never on the caller's thread).
+open class NSItemProvider: NSObject {
+    public typealias CompletionHandler = (NSSecureCoding?, Error?) -> Void
+
+    private var items: [(typeIdentifier: String, item: NSSecureCoding?)] = []
+    let log: ExtensionActivityLog?
+
+    public override init() {
+        log = nil
+        super.init()
+    }
+
+    public init(item: NSSecureCoding?, typeIdentifier: String?) {
+        log = nil
+        super.init()
+        if let typeIdentifier { items.append((typeIdentifier, item)) }
+    }
+
+    init(item: NSSecureCoding?, typeIdentifier: String, log: ExtensionActivityLog) {
+        self.log = log
+        super.init()
+        items.append((typeIdentifier, item))
+    }
+
+    open var registeredTypeIdentifiers: [String] { items.map(\.typeIdentifier) }
+
+    open func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
+        let answer = items.contains { UTType.conforms($0.typeIdentifier, to: typeIdentifier) }
+        log?.record("NSItemProvider.hasItemConformingToTypeIdentifier(\"\(typeIdentifier)\") → \(answer)")
+        return answer
+    }
+
+    open func registerItem(forTypeIdentifier typeIdentifier: String, loadHandler: @escaping (@escaping CompletionHandler, AnyClass?, [AnyHashable: Any]?) -> Void) {
+        var loaded: NSSecureCoding?
+        loadHandler({ item, _ in loaded = item }, nil, nil)
+        items.append((typeIdentifier, loaded))
+    }
+
+    open func loadItem(forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil,
+                       completionHandler: CompletionHandler? = nil) {
+        log?.record("NSItemProvider.loadItem(forTypeIdentifier: \"\(typeIdentifier)\")")
+        let match = items.first { UTType.conforms($0.typeIdentifier, to: typeIdentifier) }
+        let log = self.log
+        log?.beginAsyncWork()
+        DispatchQueue.global().async {
+            if let match {
+                completionHandler?(match.item, nil)
+            } else {
+                completionHandler?(nil, NSError(domain: "NSItemProviderErrorDomain", code: -1000,
+                                                userInfo: [NSLocalizedDescriptionKey: "Cannot load representation of type \(typeIdentifier)"]))
+            }
+            log?.endAsyncWork()
+        }
+    }
+
+    /// The item stored for a type, without the asynchronous hop (the simulator reads what a
+    /// handler returned this way).
+    func storedItem(conformingTo typeIdentifier: String) -> NSSecureCoding?? {
+        items.first { UTType.conforms($0.typeIdentifier, to: typeIdentifier) }.map { $0.item }
+    }
+}
+
+/// Mirrors `NSExtensionItem`.
+open class NSExtensionItem: NSObject {
+    open var attachments: [NSItemProvider]?
+    open var userInfo: [AnyHashable: Any]?
+    open var attributedTitle: NSAttributedString?
+    open var attributedContentText: NSAttributedString?
+
+    public override init() { super.init() }
+
+    open override var description: String {
+        let types = (attachments ?? []).map { "<NSItemProvider: registeredTypeIdentifiers = (\($0.registeredTypeIdentifiers.map { "\"\($0)\"" }.joined(separator: ", ")))>" }
+        return "<NSExtensionItem: attachments = (\(types.joined(separator: ", ")))>"
+    }
+}
+
+/// Mirrors `NSExtensionContext`: the input items, and `completeRequest`/`cancelRequest`, which
+/// the simulator waits for.
+///
+/// Differs: calling `completeRequest` or `cancelRequest` a second time is recorded as an error
+/// (on a device it is silently ignored or traps, depending on the version).
+open class NSExtensionContext: NSObject {
+    public let inputItems: [Any]
+    let log: ExtensionActivityLog
+
+    init(inputItems: [Any], log: ExtensionActivityLog) {
+        self.inputItems = inputItems
+        self.log = log
+        super.init()
+    }
+
+    open func completeRequest(returningItems items: [Any]?, completionHandler: ((Bool) -> Void)? = nil) {
+        log.record("NSExtensionContext.completeRequest(returningItems: \(items.map { "\($0.count) item(s)" } ?? "nil"))")
+        log.complete(.completed(items))
+        if let completionHandler {
+            log.beginAsyncWork()
+            DispatchQueue.main.async {
+                completionHandler(true)
+                self.log.endAsyncWork()
+            }
+        }
+    }
+
+    open func cancelRequest(withError error: Error) {
+        log.record("NSExtensionContext.cancelRequest(withError: \(error))")
+        log.complete(.cancelled("\(error)"))
+    }
+
+    open func open(_ url: URL, completionHandler: ((Bool) -> Void)? = nil) {
+        log.record("NSExtensionContext.open(\(url.absoluteString)) (not opened)")
+        completionHandler?(false)
+    }
+}
+
+/// Mirrors `NSExtensionRequestHandling`: the entry point of an extension without a user interface.
+public protocol NSExtensionRequestHandling: NSObjectProtocol {
+    func beginRequest(with context: NSExtensionContext)
+}
+
+/// What a handler did with the extension context: the calls it made, and how it ended.
+final class ExtensionActivityLog: @unchecked Sendable {
+    enum Ending {
+        case completed([Any]?)
+        case cancelled(String)
+    }
+
+    private let lock = NSLock()
+    private(set) var calls: [String] = []
+    private(set) var ending: Ending?
+    private(set) var extraEndings: [String] = []
+    private var pendingAsyncWork = 0
+
+    func record(_ call: String) {
+        lock.lock(); calls.append(call); lock.unlock()
+    }
+
+    func complete(_ ending: Ending) {
+        lock.lock(); defer { lock.unlock() }
+        if self.ending == nil { self.ending = ending } else {
+            extraEndings.append("the request was completed or cancelled more than once")
+        }
+    }
+
+    func beginAsyncWork() { lock.lock(); pendingAsyncWork += 1; lock.unlock() }
+    func endAsyncWork() { lock.lock(); pendingAsyncWork -= 1; lock.unlock() }
+
+    var isSettled: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return ending != nil && pendingAsyncWork == 0
+    }
+
+    var hasEnded: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return ending != nil
+    }
+
+    var hasPendingWork: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return pendingAsyncWork > 0
+    }
+}

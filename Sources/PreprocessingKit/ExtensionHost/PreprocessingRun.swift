@@ -1,0 +1,382 @@
+import Foundation
+
+/// One exchange to simulate: a script, a page, an optional selection, a request handler.
+public struct RunRequest {
+    public enum Selection: Equatable, Sendable {
+        /// The `occurrence`-th (1-based) match of the text; white space matches any run of it.
+        case text(String, occurrence: Int)
+        /// The contents of the first element matching a CSS selector.
+        case elementContents(selector: String)
+    }
+
+    public var scriptPath: String
+    /// The script's source; read from `scriptPath` when nil.
+    public var scriptSource: String?
+    public var page: LoadedPage
+    public var selection: Selection?
+    public var handler: NSExtensionRequestHandling
+    public var handlerName: String
+    /// CPU seconds `run` or `finalize` may run before it is stopped (`--timeout`).
+    public var timeout: Double = 5
+    /// Real seconds the handler may take to call `completeRequest`.
+    public var handlerTimeout: Double = 10
+    /// Virtual milliseconds timers may advance the clock before waiting gives up.
+    public var virtualTimeBudget: Double = 60_000
+    public var confirmAnswer = false
+    public var promptAnswer: String?
+    public var cookie = ""
+
+    public init(scriptPath: String, scriptSource: String? = nil, page: LoadedPage, selection: Selection? = nil,
+                handler: NSExtensionRequestHandling = NoFinalizeHandler(), handlerName: String? = nil) {
+        self.scriptPath = scriptPath
+        self.scriptSource = scriptSource
+        self.page = page
+        self.selection = selection
+        self.handler = handler
+        self.handlerName = handlerName ?? String(describing: type(of: handler))
+    }
+}
+
+/// Runs preprocessing exchanges. One simulator keeps one JavaScript virtual machine, so the DOM
+/// code is compiled once however many pages it runs.
+///
+/// ```swift
+/// let page = try PageLoader.load(path: "Pages/article.html")
+/// let transcript = Simulator().run(RunRequest(scriptPath: "Scripts/ShareScript.js", page: page,
+///                                             selection: .text("quick brown fox", occurrence: 1)))
+/// print(transcript.results ?? .null)
+/// ```
+public final class Simulator {
+    public let machine: JavaScriptVirtualMachine
+
+    public init(machine: JavaScriptVirtualMachine = JavaScriptVirtualMachine()) {
+        self.machine = machine
+    }
+
+    public func run(_ request: RunRequest) -> Transcript {
+        var exchange = Exchange(request: request)
+        exchange.perform(machine: machine)
+        return exchange.transcript
+    }
+}
+
+/// The state of one run while it goes through its stages.
+private struct Exchange {
+    let request: RunRequest
+    var transcript: Transcript
+    var stageStart = DispatchTime.now()
+
+    init(request: RunRequest) {
+        self.request = request
+        let page = request.page
+        transcript = Transcript(
+            page: .init(path: page.path, url: page.url, urlSource: page.urlSource, encoding: page.encoding,
+                        encodingSource: page.encodingSource, format: page.format.rawValue, byteCount: page.byteCount,
+                        title: nil),
+            script: .init(path: request.scriptPath),
+            selection: nil, completed: false, results: nil, resultsJSON: nil, completionCalls: 0,
+            diagnostics: page.notes, console: [], dialogs: [], navigations: [],
+            handler: .init(name: request.handlerName, completed: false, cancelled: nil, returnedItems: nil,
+                           finalizeArguments: nil, calls: []),
+            finalize: .init(called: false, alerts: [], dialogs: [], console: [], navigations: [], error: nil, html: nil),
+            timings: [:])
+    }
+
+    var scriptFile: String { request.scriptPath }
+
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now()
+        transcript.timings[stage, default: 0] += Double(now.uptimeNanoseconds - stageStart.uptimeNanoseconds) / 1e6
+        stageStart = now
+    }
+
+    mutating func diagnose(_ severity: Diagnostic.Severity, _ code: String, _ message: String,
+                           line: Int? = nil, column: Int? = nil, file: String? = nil) {
+        transcript.diagnostics.append(Diagnostic(severity, code, message, file: file ?? scriptFile, line: line, column: column))
+    }
+
+    /// A JavaScript error as a diagnostic at the place it was thrown.
+    mutating func diagnose(_ code: String, _ prefix: String, _ error: JavaScriptError) {
+        if error.timedOut {
+            diagnose(.error, "timeout", "\(prefix): \(error.message) (raise the limit with --timeout)")
+            return
+        }
+        var file = error.sourceURL ?? scriptFile
+        var line = error.line
+        if file == PageContext.bundleURL, let l = line, let mapped = PageContext.bundleLocation(line: l) {
+            file = "<simulator DOM>/\(mapped.file)"
+            line = mapped.line
+        }
+        diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: line, column: error.column, file: file)
+    }
+
+    mutating func perform(machine: JavaScriptVirtualMachine) {
+        // The page.
+        var configuration = PageContext.Configuration(url: request.page.url)
+        configuration.characterSet = request.page.encoding
+        configuration.contentType = request.page.mimeType
+        configuration.cookie = request.cookie
+        configuration.confirmAnswer = request.confirmAnswer
+        configuration.promptAnswer = request.promptAnswer
+        for frame in request.page.frames { configuration.frames[frame.url] = frame.html }
+        lap("load")
+        let page: PageContext
+        do {
+            page = try PageContext(html: request.page.html, configuration: configuration, machine: machine)
+        } catch let error as JavaScriptError {
+            diagnose("internal-error", "the simulator could not build this page", error)
+            return
+        } catch {
+            diagnose(.error, "internal-error", "the simulator could not build this page: \(error)")
+            return
+        }
+        page.javaScript.executionTimeLimit = request.timeout
+        transcript.page.title = try? page.javaScript.evaluate("document.title").stringValue
+        lap("build")
+
+        // The selection the user made before sharing.
+        if let selection = request.selection {
+            let found: Bool
+            let described: String
+            switch selection {
+            case .text(let text, let occurrence):
+                found = (try? page.selectText(text, occurrence: occurrence)) ?? false
+                described = occurrence == 1 ? text : "\(text) (occurrence \(occurrence))"
+            case .elementContents(let selector):
+                found = (try? page.selectElementContents(selector: selector)) ?? false
+                described = "contents of \(selector)"
+            }
+            transcript.selection = .init(requested: described, found: found)
+            if !found {
+                diagnose(.warning, "selection-not-found", "the page has no text matching the selection '\(described)'; nothing is selected",
+                         file: request.page.path)
+            }
+        }
+
+        // Inject the script, as Safari does, into the loaded page.
+        try? page.setPhase("run")
+        let source: String
+        if let given = request.scriptSource {
+            source = given
+        } else if let data = FileManager.default.contents(atPath: request.scriptPath) {
+            source = String(decoding: data, as: UTF8.self)
+        } else {
+            diagnose(.error, "script-unreadable", "cannot read the preprocessing script")
+            return
+        }
+        do {
+            try page.javaScript.checkSyntax(source, sourceURL: scriptFile)
+        } catch let error as JavaScriptError {
+            diagnose(.error, "syntax-error", "\(error.message) (Safari skips the script and the extension receives nothing)",
+                     line: error.line, column: error.column)
+            collectEvents(page, finalize: false)
+            return
+        } catch {}
+        do {
+            try page.javaScript.evaluate(source, sourceURL: scriptFile)
+        } catch let error as JavaScriptError {
+            diagnose("script-threw", "the script threw while it was being injected", error)
+            collectEvents(page, finalize: false)
+            return
+        } catch {}
+
+        // Find ExtensionPreprocessingJS in any shape real scripts use (var, let/const, class
+        // instance, window property, object literal).
+        let global: JavaScriptValue
+        do {
+            global = try page.javaScript.evaluate(
+                "typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
+                sourceURL: "preprocess-sim://lookup")
+        } catch {
+            global = page.javaScript.undefined
+        }
+        guard global.isObject else {
+            diagnose(.error, "missing-global",
+                     global.isUndefined
+                        ? "the script does not define ExtensionPreprocessingJS; Safari finds nothing to run and the extension receives nothing"
+                        : "ExtensionPreprocessingJS is \(global.typeDescription), not an object with a run function")
+            collectEvents(page, finalize: false)
+            return
+        }
+        let run = (try? global.property("run")) ?? page.javaScript.undefined
+        guard run.isFunction else {
+            diagnose(.error, "missing-run", "ExtensionPreprocessingJS has no run function (it is \(run.typeDescription)); the extension receives nothing")
+            collectEvents(page, finalize: false)
+            return
+        }
+
+        // run({completionFunction}).
+        var completionValue: JavaScriptValue?
+        var completionCalls = 0
+        let completionFunction = page.javaScript.makeFunction(name: "completionFunction") { arguments in
+            completionCalls += 1
+            if completionValue == nil { completionValue = arguments.first ?? page.javaScript.undefined }
+            return nil
+        }
+        let arguments = page.javaScript.makeObject()
+        try? arguments.setProperty("completionFunction", completionFunction)
+        lap("inject")
+        do {
+            try run.call([arguments], this: global)
+        } catch let error as JavaScriptError {
+            diagnose(error.timedOut ? "timeout" : "run-threw", "run threw before the extension got its results", error)
+        } catch {}
+        if completionValue == nil, !transcript.diagnostics.contains(where: { $0.code == "timeout" }) {
+            drainTasks(page, until: { completionValue != nil })
+        }
+        transcript.completionCalls = completionCalls
+        lap("run")
+        collectEvents(page, finalize: false)
+
+        guard let result = completionValue else {
+            if !transcript.diagnostics.contains(where: { $0.severity == .error }) {
+                diagnose(.error, "completion-not-called",
+                         "run returned and nothing is left that could call completionFunction; on a device the share sheet waits forever and the extension receives nothing")
+            }
+            return
+        }
+        transcript.completed = true
+        if completionCalls > 1 {
+            diagnose(.warning, "completion-called-twice",
+                     "completionFunction was called \(completionCalls) times; only the first call's value reaches the extension")
+        }
+        let outcome = ResultConversion.convert(result, file: scriptFile)
+        transcript.results = outcome.value
+        transcript.diagnostics += outcome.diagnostics
+        if let json = result.jsonString(), !outcome.diagnostics.isEmpty { transcript.resultsJSON = json }
+        lap("convert")
+
+        // The extension's request handler.
+        guard let finalizeArguments = runHandler(results: outcome.value) else {
+            lap("handler")
+            return
+        }
+        lap("handler")
+
+        // finalize(arguments), in the same page.
+        try? page.setPhase("finalize")
+        let finalize = (try? global.property("finalize")) ?? page.javaScript.undefined
+        guard finalize.isFunction else {
+            diagnose(.warning, "missing-finalize",
+                     "the handler returned finalize arguments, but ExtensionPreprocessingJS has no finalize function; they are dropped")
+            return
+        }
+        transcript.finalize.called = true
+        do {
+            let argument = try ResultConversion.javaScriptValue(finalizeArguments, in: page.javaScript)
+            try finalize.call([argument], this: global)
+        } catch let error as JavaScriptError {
+            diagnose(error.timedOut ? "timeout" : "finalize-threw", "finalize threw", error)
+            transcript.finalize.error = "\(error.name): \(error.message)"
+        } catch {}
+        drainTasks(page, until: { false })
+        collectEvents(page, finalize: true)
+        transcript.finalize.html = try? page.documentHTML()
+        lap("finalize")
+    }
+
+    /// Runs timers on the virtual clock until `done`, or nothing is left, or the budget is spent.
+    mutating func drainTasks(_ page: PageContext, until done: () -> Bool) {
+        while !done() {
+            do {
+                guard try page.runNextTask(budgetMilliseconds: request.virtualTimeBudget) else { return }
+            } catch let error as JavaScriptError {
+                diagnose(error.timedOut ? "timeout" : "task-threw", "a timer callback threw", error)
+                if error.timedOut { return }
+            } catch { return }
+        }
+    }
+
+    mutating func collectEvents(_ page: PageContext, finalize: Bool) {
+        guard let events = try? page.takeEvents() else { return }
+        for event in events {
+            switch event.kind {
+            case "console":
+                let message = Transcript.ConsoleMessage(level: event.level ?? "log", text: event.text ?? "")
+                if finalize { transcript.finalize.console.append(message) } else { transcript.console.append(message) }
+            case "alert", "confirm", "prompt":
+                let dialog = Transcript.Dialog(type: event.kind, message: event.message ?? "", answer: event.answer)
+                if finalize {
+                    transcript.finalize.dialogs.append(dialog)
+                    if event.kind == "alert" { transcript.finalize.alerts.append(dialog.message) }
+                } else {
+                    transcript.dialogs.append(dialog)
+                }
+            case "navigation":
+                let navigation = Transcript.Navigation(method: event.method ?? "href", url: event.url ?? "")
+                if finalize { transcript.finalize.navigations.append(navigation) } else { transcript.navigations.append(navigation) }
+            case "unsupported":
+                diagnose(.warning, "unsupported-api", "the script used \(event.api ?? "an API") , which the simulator does not model; on a device it behaves differently")
+            case "page-error":
+                diagnose(.warning, "uncaught-exception", event.message ?? "an uncaught exception")
+            default:
+                break
+            }
+        }
+    }
+
+    /// Hands the results to the request handler as Safari does and waits for `completeRequest`.
+    /// Returns the finalize arguments, or nil when finalize is not to be called.
+    mutating func runHandler(results: PropertyListValue?) -> PropertyListValue? {
+        let log = ExtensionActivityLog()
+        var payload: [String: Any] = [:]
+        if let results { payload[NSExtensionJavaScriptPreprocessingResultsKey] = results.foundationObject }
+        let provider = NSItemProvider(item: NSDictionary(dictionary: payload), typeIdentifier: kUTTypePropertyList, log: log)
+        let item = NSExtensionItem()
+        item.attachments = [provider]
+        let context = NSExtensionContext(inputItems: [item], log: log)
+        request.handler.beginRequest(with: context)
+        let deadline = Date().addingTimeInterval(request.handlerTimeout)
+        while !log.isSettled && Date() < deadline {
+            if Thread.isMainThread {
+                _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.002))
+            } else {
+                usleep(500)
+            }
+        }
+        transcript.handler.calls = log.calls
+        guard let ending = log.ending else {
+            diagnose(.error, "handler-not-completed",
+                     "the request handler did not call completeRequest(returningItems:) within \(JavaScriptContext.formatSeconds(request.handlerTimeout)); on a device the extension never finishes and finalize is not called",
+                     file: nil)
+            return nil
+        }
+        transcript.handler.completed = true
+        for problem in log.extraEndings {
+            diagnose(.error, "handler-completed-twice", problem, file: nil)
+        }
+        switch ending {
+        case .cancelled(let error):
+            transcript.handler.cancelled = error
+            return nil
+        case .completed(let items):
+            transcript.handler.returnedItems = items?.count
+            return finalizeArguments(in: items)
+        }
+    }
+
+    /// Finds `[NSExtensionJavaScriptFinalizeArgumentKey: dict]` in the returned items, as Safari does.
+    mutating func finalizeArguments(in items: [Any]?) -> PropertyListValue? {
+        for case let item as NSExtensionItem in items ?? [] {
+            for provider in item.attachments ?? [] {
+                guard let stored = provider.storedItem(conformingTo: kUTTypePropertyList), let object = stored else { continue }
+                var problems: [String] = []
+                guard let value = PropertyListValue(foundationObject: object, problems: &problems),
+                      case .dictionary(let dictionary) = value else { continue }
+                for problem in problems {
+                    diagnose(.warning, "not-plist-value", "the handler returned \(problem)", file: nil)
+                }
+                if let arguments = dictionary[NSExtensionJavaScriptFinalizeArgumentKey] {
+                    transcript.handler.finalizeArguments = arguments
+                    return arguments
+                }
+            }
+        }
+        if let items, !items.isEmpty {
+            diagnose(.note, "no-finalize-argument",
+                     "the handler returned items, but none holds NSExtensionJavaScriptFinalizeArgumentKey in a property-list attachment, so finalize is not called",
+                     file: nil)
+        }
+        return nil
+    }
+}

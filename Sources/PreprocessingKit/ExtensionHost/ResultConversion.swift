@@ -1,0 +1,125 @@
+import Foundation
+
+/// Converts what a script passed to `completionFunction` the way JavaScriptCore's JS → Foundation
+/// bridge does (DESIGN.md §1), and says what did not survive.
+///
+/// | JavaScript | extension receives |
+/// | --- | --- |
+/// | string | NSString |
+/// | number, boolean | NSNumber (NaN and ±Infinity pass as NSNumber but no plist holds them) |
+/// | Date | NSDate |
+/// | Array | NSArray (`undefined`, functions and symbols inside become NSNull) |
+/// | other objects (incl. functions) | NSDictionary of the enumerable properties |
+/// | null | NSNull (not a property-list type) |
+/// | undefined | nil (the key is absent) |
+///
+/// Every loss is a `not-plist-value` warning naming the key path.
+enum ResultConversion {
+    struct Outcome {
+        var value: PropertyListValue?
+        var diagnostics: [Diagnostic]
+    }
+
+    static func convert(_ value: JavaScriptValue, file: String?) -> Outcome {
+        var diagnostics: [Diagnostic] = []
+        func warn(_ path: String, _ what: String) {
+            diagnostics.append(Diagnostic(.warning, "not-plist-value",
+                                          "\(path.isEmpty ? "the result" : "'\(path)'") \(what)", file: file))
+        }
+        var visiting: [JavaScriptValue] = []
+
+        func convert(_ value: JavaScriptValue, path: String, inArray: Bool) -> PropertyListValue? {
+            if value.isUndefined {
+                if inArray { warn(path, "is undefined; the extension receives NSNull"); return .null }
+                warn(path, "is undefined; the key is missing in the dictionary the extension receives")
+                return nil
+            }
+            if value.isNull {
+                warn(path, "is null; the extension receives NSNull, which is not a property-list type (serialising it fails)")
+                return .null
+            }
+            if value.isBoolean { return .boolean(value.booleanValue) }
+            if value.isNumber {
+                let number = value.numberValue
+                if !number.isFinite {
+                    warn(path, "is \(number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity"); NSNumber holds it but no property list can")
+                }
+                return .real(number)
+            }
+            if value.isString { return .string(value.stringValue) }
+            if value.isSymbol {
+                warn(path, "is a symbol; the extension receives \(inArray ? "NSNull" : "nothing")")
+                return inArray ? .null : nil
+            }
+            if value.isFunction {
+                warn(path, "is a function; it does not cross to the extension")
+                return inArray ? .null : nil
+            }
+            if value.isDate {
+                let milliseconds = (try? value.invoke("getTime").numberValue) ?? .nan
+                if milliseconds.isNaN { warn(path, "is an invalid Date"); return .null }
+                return .date(Date(timeIntervalSince1970: milliseconds / 1000))
+            }
+            // Objects and arrays: guard against cycles.
+            if visiting.contains(where: { $0.isSameValue(as: value) }) {
+                warn(path, "refers back to an object that contains it (a cycle); the property list cannot hold it")
+                return inArray ? .null : nil
+            }
+            visiting.append(value)
+            defer { visiting.removeLast() }
+            if value.isArray {
+                let length = Int((try? value.property("length").numberValue) ?? 0)
+                var items: [PropertyListValue] = []
+                items.reserveCapacity(length)
+                for index in 0..<length {
+                    let element = (try? value.property(at: index)) ?? value.context.undefined
+                    items.append(convert(element, path: "\(path)[\(index)]", inArray: true) ?? .null)
+                }
+                return .array(items)
+            }
+            var entries: [String: PropertyListValue] = [:]
+            for key in value.enumerablePropertyNames {
+                let child: JavaScriptValue
+                do { child = try value.property(key) } catch {
+                    warn(path.isEmpty ? key : "\(path).\(key)", "could not be read: \(error)")
+                    continue
+                }
+                if let converted = convert(child, path: path.isEmpty ? key : "\(path).\(key)", inArray: false) {
+                    entries[key] = converted
+                }
+            }
+            return .dictionary(entries)
+        }
+
+        let converted = convert(value, path: "", inArray: false)
+        if let converted, converted.dictionaryValue == nil, converted != .null {
+            diagnostics.append(Diagnostic(.warning, "not-plist-value",
+                "completionFunction received \(value.typeDescription == "object" ? "an array" : "a \(value.typeDescription)"), not an object; the extension receives it as-is, but handlers cast the results to a dictionary",
+                file: file))
+        }
+        return Outcome(value: converted, diagnostics: diagnostics)
+    }
+
+    /// Builds the JavaScript value finalize receives from a Foundation dictionary (the reverse
+    /// bridge: NSDate → Date, NSNull → null, NSData → an empty object as JavaScriptCore makes it).
+    static func javaScriptValue(_ value: PropertyListValue, in context: JavaScriptContext) throws -> JavaScriptValue {
+        switch value {
+        case .string(let string): return context.string(string)
+        case .integer(let number): return context.number(Double(number))
+        case .real(let number): return context.number(number)
+        case .boolean(let flag): return context.boolean(flag)
+        case .date(let date):
+            let dateConstructor = try context.globalObject.property("Date")
+            return try context.evaluate("(function (ms) { return new Date(ms); })").call([context.number(date.timeIntervalSince1970 * 1000)], this: dateConstructor)
+        case .data: return context.makeObject()
+        case .null: return context.null
+        case .array(let values): return try context.makeArray(values.map { try javaScriptValue($0, in: context) })
+        case .dictionary(let values):
+            let object = context.makeObject()
+            for key in values.keys.sorted() {
+                try object.setProperty(key, try javaScriptValue(values[key]!, in: context))
+            }
+            return object
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Everything one run of a preprocessing script produced: inputs, diagnostics, the results
+/// dictionary, what the handler did, finalize's argument and effects, timings. Formatters and
+/// suites read this value; nothing re-derives state from the page.
+///
+/// Its JSON form is the `--format json` output (schema in README.md, `version` 1).
+public struct Transcript: Codable, Equatable, Sendable {
+    public var version = 1
+    public var page: PageSummary
+    public var script: ScriptSummary
+    public var selection: SelectionSummary?
+    /// `completionFunction` was called.
+    public var completed: Bool
+    /// What the extension receives under `NSExtensionJavaScriptPreprocessingResultsKey`
+    /// (null when completion was not called, or called with undefined).
+    public var results: PropertyListValue?
+    /// The value as JavaScript gave it (`JSON.stringify`), where it differs from `results`.
+    public var resultsJSON: String?
+    public var completionCalls: Int
+    public var diagnostics: [Diagnostic]
+    /// Console messages of the run phase.
+    public var console: [ConsoleMessage]
+    /// alert/confirm/prompt of the run phase.
+    public var dialogs: [Dialog]
+    /// Navigations of the run phase (recorded, not performed).
+    public var navigations: [Navigation]
+    public var handler: HandlerSummary
+    public var finalize: FinalizeSummary
+    /// Milliseconds per stage.
+    public var timings: [String: Double]
+
+    public struct PageSummary: Codable, Equatable, Sendable {
+        public var path: String
+        public var url: String
+        public var urlSource: String
+        public var encoding: String
+        public var encodingSource: String
+        public var format: String
+        public var byteCount: Int
+        public var title: String?
+    }
+
+    public struct ScriptSummary: Codable, Equatable, Sendable {
+        public var path: String
+    }
+
+    public struct SelectionSummary: Codable, Equatable, Sendable {
+        public var requested: String
+        public var found: Bool
+    }
+
+    public struct ConsoleMessage: Codable, Equatable, Sendable {
+        public var level: String
+        public var text: String
+    }
+
+    public struct Dialog: Codable, Equatable, Sendable {
+        public var type: String
+        public var message: String
+        public var answer: PropertyListValue?
+    }
+
+    public struct Navigation: Codable, Equatable, Sendable {
+        public var method: String
+        public var url: String
+    }
+
+    public struct HandlerSummary: Codable, Equatable, Sendable {
+        public var name: String
+        /// The handler called `completeRequest` (or `cancelRequest`).
+        public var completed: Bool
+        public var cancelled: String?
+        public var returnedItems: Int?
+        public var finalizeArguments: PropertyListValue?
+        /// The calls the handler made on the extension context and item providers.
+        public var calls: [String]
+    }
+
+    public struct FinalizeSummary: Codable, Equatable, Sendable {
+        public var called: Bool
+        public var alerts: [String]
+        public var dialogs: [Dialog]
+        public var console: [ConsoleMessage]
+        public var navigations: [Navigation]
+        public var error: String?
+        /// `document.documentElement.outerHTML` after finalize (null when finalize did not run).
+        public var html: String?
+    }
+
+    /// True when no diagnostic is an error.
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// How the caller wants a saved page loaded: the overrides a user gives on the command line.
+public struct PageLoadOptions: Sendable {
+    /// The page URL (`--url`); wins over every URL found in the file.
+    public var url: String?
+    /// An encoding label (`--encoding`), like a charset given with the bytes; wins over the page's own declarations.
+    public var encoding: String?
+    /// A content type (`--content-type`, e.g. `text/html; charset=gbk`); its charset counts as the container's.
+    public var contentType: String?
+
+    public init(url: String? = nil, encoding: String? = nil, contentType: String? = nil) {
+        self.url = url
+        self.encoding = encoding
+        self.contentType = contentType
+    }
+}
+
+/// The container a saved page came in.
+public enum PageFormat: String, Codable, Sendable {
+    case html, webarchive, mhtml
+}
+
+/// A subframe document saved with the page (webarchive `WebSubframeArchives`, MHTML frame parts).
+public struct LoadedFrame: Codable, Sendable, Equatable {
+    public var url: String
+    public var frameName: String?
+    public var html: String
+    /// WHATWG encoding name the frame was decoded with.
+    public var encoding: String
+    public var frames: [LoadedFrame]
+
+    public init(url: String, frameName: String? = nil, html: String, encoding: String, frames: [LoadedFrame] = []) {
+        self.url = url
+        self.frameName = frameName
+        self.html = html
+        self.encoding = encoding
+        self.frames = frames
+    }
+}
+
+/// A saved page, decoded as Safari would decode it, ready for the HTML parser.
+///
+/// Everything downstream (parser, DOM, transcript) reads these values; nothing re-derives them.
+public struct LoadedPage: Codable, Sendable {
+    /// The path as given.
+    public var path: String
+    public var format: PageFormat
+    /// The file was gzip-compressed.
+    public var compressed: Bool
+    /// Bytes of the main resource's HTML before decoding.
+    public var byteCount: Int
+    /// Decoded text handed to the parser (without a byte order mark).
+    public var html: String
+    /// The page URL (absolute).
+    public var url: String
+    /// Where `url` came from: "command line", "saved-from comment", "canonical link", "webarchive", "mhtml" or "file path".
+    public var urlSource: String
+    /// WHATWG encoding name as `document.characterSet` reports it ("UTF-8", "windows-1252", "Shift_JIS", …).
+    public var encoding: String
+    /// Why that encoding: "byte order mark", "--encoding", "content type", "webarchive", "mhtml part",
+    /// "xml declaration", "meta prescan", "meta after prescan" or "default (guessed: …)".
+    public var encodingSource: String
+    public var mimeType: String
+    /// Subframe documents.
+    public var frames: [LoadedFrame]
+    /// Warnings and notes for the transcript (codes such as "url-from-file-path", "encoding-guessed", "invalid-bytes-replaced").
+    public var notes: [Diagnostic]
+}
+
+/// A page that cannot be loaded, with a stable `code` ("page-unreadable", "page-not-html", "page-malformed").
+public struct PageLoadError: Error, CustomStringConvertible, Equatable {
+    public var code: String
+    public var message: String
+    public var path: String
+
+    public init(code: String, message: String, path: String) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    /// `path: error: message`, the compiler-style line the command line prints.
+    public var description: String { "\(path): error: \(message)" }
+
+    /// The same failure as a `Diagnostic`, for transcripts.
+    public var diagnostic: Diagnostic { Diagnostic(.error, code, message, file: path) }
+}

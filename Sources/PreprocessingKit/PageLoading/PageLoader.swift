@@ -1,0 +1,234 @@
+import Foundation
+
+/// Loads a saved page (HTML, Safari web archive or MHTML, optionally gzip-compressed) and decodes
+/// it the way Safari would, recording every decision for the transcript.
+///
+/// ```swift
+/// let page = try PageLoader.load(path: "saved/article.webarchive")
+/// print(page.encoding, page.encodingSource, page.url)
+/// // UTF-8 webarchive https://example.com/article
+/// ```
+public enum PageLoader {
+    /// Reads and loads the file at `path`.
+    /// - Throws: `PageLoadError` with code `page-unreadable`, `page-not-html` or `page-malformed`.
+    public static func load(path: String, options: PageLoadOptions = .init()) throws -> LoadedPage {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            var isDirectory: ObjCBool = false
+            let reason: String
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                reason = "no such file"
+            } else if isDirectory.boolValue {
+                reason = "it is a directory"
+            } else {
+                reason = "permission denied or read error"
+            }
+            throw PageLoadError(code: "page-unreadable", message: "cannot read the page: \(reason)", path: path)
+        }
+        return try load(data: data, path: path, options: options)
+    }
+
+    /// Loads a page from bytes already read; `path` names it in messages and decides the format
+    /// by extension when the content does not.
+    public static func load(data: Data, path: String, options: PageLoadOptions) throws -> LoadedPage {
+        var bytes = [UInt8](data)
+        var notes: [Diagnostic] = []
+        var compressed = false
+        var name = path.lowercased()
+        if GzipInflater.isGzip(bytes) {
+            guard let inflated = GzipInflater.inflate(bytes) else {
+                throw PageLoadError(code: "page-unreadable", message: "the gzip-compressed page is corrupt or truncated", path: path)
+            }
+            bytes = inflated
+            compressed = true
+            if name.hasSuffix(".gz") { name.removeLast(3) }
+        } else if name.hasSuffix(".gz") {
+            notes.append(Diagnostic(.note, "gzip-not-compressed", "the file is named .gz but is not gzip-compressed; read as is", file: path))
+            name.removeLast(3)
+        }
+
+        if bytes.isEmpty {
+            notes.append(Diagnostic(.warning, "page-empty", "the page is empty; Safari shows a blank document", file: path))
+        }
+
+        if name.hasSuffix(".webarchive") || WebArchiveReader.looksLikeWebArchive(bytes) {
+            return try loadWebArchive(bytes, path: path, compressed: compressed, options: options, notes: notes)
+        }
+        if name.hasSuffix(".mhtml") || name.hasSuffix(".mht") || MHTMLReader.looksLikeMHTML(bytes) {
+            return try loadMHTML(bytes, path: path, compressed: compressed, options: options, notes: notes)
+        }
+        if let kind = FileKindSniffer.nonHTMLKind(bytes) {
+            throw PageLoadError(code: "page-not-html", message: "this is \(kind), not an HTML page", path: path)
+        }
+
+        let decoded = decodeDocument(bytes, container: containerEncoding(options: options, declared: nil, source: ""), options: options, path: path)
+        notes += decoded.notes
+        let (url, urlSource) = pageURL(options: options, html: decoded.html, containerURL: nil, containerSource: "", path: path, notes: &notes)
+        return LoadedPage(
+            path: path, format: .html, compressed: compressed, byteCount: bytes.count, html: decoded.html,
+            url: url, urlSource: urlSource, encoding: decoded.encoding, encodingSource: decoded.source,
+            mimeType: mimeType(from: options.contentType) ?? "text/html", frames: [], notes: notes
+        )
+    }
+
+    // MARK: Containers
+
+    static func loadWebArchive(_ bytes: [UInt8], path: String, compressed: Bool, options: PageLoadOptions, notes: [Diagnostic]) throws -> LoadedPage {
+        var notes = notes
+        let archive: WebArchiveReader.Archive
+        do {
+            archive = try WebArchiveReader.read(bytes)
+        } catch let error as WebArchiveReader.ReadError {
+            if let kind = FileKindSniffer.nonHTMLKind(bytes) {
+                throw PageLoadError(code: "page-not-html", message: "this is \(kind), not an HTML page", path: path)
+            }
+            throw PageLoadError(code: "page-malformed", message: error.message, path: path)
+        }
+        if !archive.mimeType.lowercased().contains("html") && !archive.mimeType.lowercased().contains("xml") {
+            notes.append(Diagnostic(.warning, "webarchive-not-html", "the web archive's main resource is \(archive.mimeType), not HTML; parsed as HTML anyway", file: path))
+        }
+        let decoded = decodeDocument(archive.data, container: containerEncoding(options: options, declared: archive.textEncodingName, source: "webarchive"), options: options, path: path)
+        notes += decoded.notes
+        let (url, urlSource) = pageURL(options: options, html: decoded.html, containerURL: archive.url, containerSource: "webarchive", path: path, notes: &notes)
+        return LoadedPage(
+            path: path, format: .webarchive, compressed: compressed, byteCount: archive.data.count, html: decoded.html,
+            url: url, urlSource: urlSource, encoding: decoded.encoding, encodingSource: decoded.source,
+            mimeType: archive.mimeType, frames: archive.subframes.map { frame(from: $0, path: path, notes: &notes) }, notes: notes
+        )
+    }
+
+    static func frame(from archive: WebArchiveReader.Archive, path: String, notes: inout [Diagnostic]) -> LoadedFrame {
+        let decoded = decodeDocument(archive.data, container: archive.textEncodingName.flatMap { label in
+            TextEncodingRegistry.encodingName(forLabel: label).map { ($0, "webarchive") }
+        }, options: PageLoadOptions(), path: path)
+        notes += decoded.notes.map { note in
+            var note = note
+            note.message = "frame \(archive.url): " + note.message
+            return note
+        }
+        return LoadedFrame(url: archive.url, frameName: archive.frameName, html: decoded.html, encoding: decoded.encoding,
+                           frames: archive.subframes.map { frame(from: $0, path: path, notes: &notes) })
+    }
+
+    static func loadMHTML(_ bytes: [UInt8], path: String, compressed: Bool, options: PageLoadOptions, notes: [Diagnostic]) throws -> LoadedPage {
+        var notes = notes
+        let message: MHTMLReader.Message
+        do {
+            message = try MHTMLReader.read(bytes)
+        } catch let error as MHTMLReader.ReadError {
+            throw PageLoadError(code: "page-malformed", message: error.message, path: path)
+        }
+        let htmlParts = message.parts.filter { $0.contentType == "text/html" || $0.contentType == "application/xhtml+xml" }
+        guard let main = htmlParts.first else {
+            throw PageLoadError(code: "page-not-html", message: "the MHTML file has no text/html part", path: path)
+        }
+        let decoded = decodeDocument(main.body, container: containerEncoding(options: options, declared: main.charset, source: "mhtml part"), options: options, path: path)
+        notes += decoded.notes
+        let containerURL = main.location ?? message.headers["snapshot-content-location"]
+        let (url, urlSource) = pageURL(options: options, html: decoded.html, containerURL: containerURL, containerSource: "mhtml", path: path, notes: &notes)
+        let frames = htmlParts.dropFirst().map { part -> LoadedFrame in
+            let frameDecoded = decodeDocument(part.body, container: part.charset.flatMap { label in
+                TextEncodingRegistry.encodingName(forLabel: label).map { ($0, "mhtml part") }
+            }, options: PageLoadOptions(), path: path)
+            let frameURL = part.location ?? part.contentID.map { "cid:\($0)" } ?? ""
+            return LoadedFrame(url: frameURL, html: frameDecoded.html, encoding: frameDecoded.encoding)
+        }
+        return LoadedPage(
+            path: path, format: .mhtml, compressed: compressed, byteCount: main.body.count, html: decoded.html,
+            url: url, urlSource: urlSource, encoding: decoded.encoding, encodingSource: decoded.source,
+            mimeType: main.contentType, frames: frames, notes: notes
+        )
+    }
+
+    // MARK: Encoding
+
+    /// The container-level encoding: `--content-type`'s charset wins over the container's own
+    /// declaration, as an HTTP header would. Unknown labels are ignored.
+    static func containerEncoding(options: PageLoadOptions, declared: String?, source: String) -> (String, String)? {
+        if let contentType = options.contentType, let label = EncodingSniffer.charsetParameter(ofContentType: contentType),
+           let encoding = TextEncodingRegistry.encodingName(forLabel: label) {
+            return (encoding, "content type")
+        }
+        if let declared, let encoding = TextEncodingRegistry.encodingName(forLabel: declared) {
+            return (encoding, source)
+        }
+        return nil
+    }
+
+    struct DecodedDocument {
+        var html: String
+        var encoding: String
+        var source: String
+        var notes: [Diagnostic]
+    }
+
+    /// The WHATWG encoding-sniffing order, with WebKit's later-meta rule and default:
+    /// BOM, `--encoding`, container/content type, XML declaration, meta, windows-1252.
+    static func decodeDocument(_ bytes: [UInt8], container: (String, String)?, options: PageLoadOptions, path: String) -> DecodedDocument {
+        var notes: [Diagnostic] = []
+        var body = bytes[...]
+        let encoding: String
+        let source: String
+        if let (bomEncoding, length) = EncodingSniffer.byteOrderMark(bytes) {
+            encoding = bomEncoding
+            source = "byte order mark"
+            body = bytes[length...]
+        } else if let label = options.encoding, let named = TextEncodingRegistry.encodingName(forLabel: label) {
+            encoding = named
+            source = "--encoding"
+        } else if let (named, containerSource) = container {
+            encoding = named
+            source = containerSource
+        } else if let declaration = EncodingSniffer.declaredEncoding(bytes) {
+            encoding = declaration.encoding
+            source = declaration.source
+            if declaration.source == "meta after prescan" {
+                notes.append(Diagnostic(.note, "encoding-meta-late",
+                    "the <meta> declaring \(encoding) is at byte \(declaration.offset), after the first 1024 bytes; WebKit still honours it because it is in the head (browsers following the spec strictly would not)",
+                    file: path))
+            }
+        } else {
+            encoding = "windows-1252"
+            let looksUTF8 = bytes.contains { $0 >= 0x80 } && String(validating: bytes, as: UTF8.self) != nil
+            let allASCII = !bytes.contains { $0 >= 0x80 }
+            let evidence = allASCII ? "the bytes are all ASCII" : looksUTF8 ? "the bytes look like UTF-8" : "the bytes are not UTF-8"
+            source = "default (guessed: windows-1252, WebKit's default for a page that declares no encoding; \(evidence))"
+            if !allASCII {
+                let advice = looksUTF8 ? "; the bytes are valid UTF-8, so Safari will show mojibake (pass --encoding utf-8 if the original page was served as UTF-8)" : ""
+                notes.append(Diagnostic(.warning, "encoding-guessed",
+                    "the page declares no encoding (no byte order mark, charset or <meta charset>); decoded as windows-1252 as WebKit does\(advice)",
+                    file: path))
+            }
+        }
+        if let label = options.encoding, TextEncodingRegistry.encodingName(forLabel: label) == nil {
+            notes.append(Diagnostic(.warning, "encoding-label-unknown", "--encoding \(label) is not an encoding label browsers know; ignored", file: path))
+        }
+        let (text, replaced) = TextEncodingRegistry.decode(Array(body), as: encoding)
+        if replaced {
+            notes.append(Diagnostic(.warning, "invalid-bytes-replaced",
+                "some bytes are not valid \(encoding) and became U+FFFD (\u{FFFD}), as in Safari", file: path))
+        }
+        return DecodedDocument(html: text, encoding: encoding, source: source, notes: notes)
+    }
+
+    // MARK: URL
+
+    static func pageURL(options: PageLoadOptions, html: String, containerURL: String?, containerSource: String, path: String, notes: inout [Diagnostic]) -> (String, String) {
+        if let url = options.url, !url.isEmpty { return (url, "command line") }
+        if let containerURL, !containerURL.isEmpty, !containerURL.hasPrefix("cid:") { return (containerURL, containerSource) }
+        if let url = PageURLFinder.savedFromURL(in: html) { return (url, "saved-from comment") }
+        if let url = PageURLFinder.canonicalURL(in: html) { return (url, "canonical link") }
+        let url = PageURLFinder.fileURL(forPath: path)
+        notes.append(Diagnostic(.note, "url-from-file-path",
+            "the page records no URL (no --url, saved-from comment or canonical link); using \(url), so location, origin and relative links differ from the real page",
+            file: path))
+        return (url, "file path")
+    }
+
+    static func mimeType(from contentType: String?) -> String? {
+        guard let contentType, let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces), !type.isEmpty else { return nil }
+        return type.lowercased()
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import PreprocessingKit
+
+exit(PreprocessSim.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,2 @@
+// The global exists but has no run().
+var ExtensionPreprocessingJS = { finalize: function (args) {} };

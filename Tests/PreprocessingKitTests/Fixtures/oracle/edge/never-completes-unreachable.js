@@ -1,0 +1,2 @@
+// run() drops completionFunction: it can never be called.
+var ExtensionPreprocessingJS = { run: function (args) { console.log("dropped completion"); } };

@@ -1,0 +1,2 @@
+// completionFunction() with no argument.
+var ExtensionPreprocessingJS = { run: function (args) { args.completionFunction(); } };

@@ -1,0 +1,225 @@
+#!/bin/bash
+# Records ground truth from real WebKit (WebKitGTK, ../shared/oracle/webkit_oracle.py) into
+# Tests/PreprocessingKitTests/Fixtures/oracle/<probe>/{cases.jsonl,output.jsonl}.
+#
+# Documents how the fixtures were made; CI never runs it (it needs WebKitGTK + Xvfb).
+# Usage, from anywhere (it changes to the repo root, so case files hold paths such as
+# ../shared/corpus/pages/002/source.html, relative to the repo root; CI clones the repo next
+# to shared/):
+#
+#   Tests/record-oracle.sh                  # every probe, one after the other
+#   Tests/record-oracle.sh text edge        # only these probes
+#   Tests/record-oracle.sh --cases-only     # regenerate cases.jsonl, do not run the oracle
+#
+# Every batch runs with --block-page-scripts: the page is parsed with scripting on (as in
+# Safari) but none of its own code runs, which is what the simulator does by default.
+# Run at most two of these at a time on a 2-core machine.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ORACLE=../shared/oracle/webkit_oracle.py
+FIXTURES=Tests/PreprocessingKitTests/Fixtures/oracle
+PYTHON=/usr/bin/python3
+
+CASES_ONLY=0
+PROBES=()
+for argument in "$@"; do
+    case "$argument" in
+        --cases-only) CASES_ONLY=1 ;;
+        *) PROBES+=("$argument") ;;
+    esac
+done
+if [ ${#PROBES[@]} -eq 0 ]; then
+    PROBES=(page-basics text encoding seeds edge tree urls-forms selectors select-text)
+fi
+
+# Writes <probe>/cases.jsonl. One Python program for all probes so the phrase picker and
+# URL rules are shared.
+make_cases() {
+    "$PYTHON" - "$FIXTURES" "$1" <<'PY'
+import csv, glob, html.parser, json, os, re, sys
+
+fixtures, probe = sys.argv[1], sys.argv[2]
+folder = os.path.join(fixtures, probe)
+corpus_pages = sorted(glob.glob("../shared/corpus/pages/*/source.html"))
+
+def corpus_name(path):
+    return os.path.basename(os.path.dirname(path))
+
+def corpus_url(path):
+    return "https://example.com/corpus/%s/index.html" % corpus_name(path)
+
+def extra_urls():
+    urls = {}
+    with open("../shared/corpus/extra-pages/index.tsv", newline="", encoding="utf-8") as index:
+        for row in csv.DictReader(index, delimiter="\t"):
+            urls[row["name"]] = row.get("url") or ""
+    return urls
+
+class LongParagraphs(html.parser.HTMLParser):
+    """Collects, per <p> with more than 40 characters of text, its text chunks (text nodes),
+    ignoring text inside script/style/noscript/template/textarea."""
+    hidden = {"script", "style", "noscript", "template", "textarea", "title"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.hidden_depth = 0
+        self.in_paragraph = False
+        self.chunks = []
+        self.paragraphs = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.hidden:
+            self.hidden_depth += 1
+        if tag == "p":
+            self.finish_paragraph()
+            self.in_paragraph = True
+            self.chunks = []
+
+    def handle_endtag(self, tag):
+        if tag in self.hidden and self.hidden_depth:
+            self.hidden_depth -= 1
+        if tag == "p":
+            self.finish_paragraph()
+
+    def finish_paragraph(self):
+        if self.in_paragraph and len("".join(self.chunks).strip()) > 40:
+            self.paragraphs.append(list(self.chunks))
+        self.in_paragraph = False
+
+    def handle_data(self, data):
+        if self.in_paragraph and not self.hidden_depth:
+            self.chunks.append(data)
+
+def pick_phrase(path):
+    """5 words from the middle of the longest text node of the first long <p> that has a text
+    node of at least 6 words (one text node, so the phrase never spans elements)."""
+    text = open(path, "rb").read().decode("utf-8", errors="replace")
+    parser = LongParagraphs()
+    try:
+        parser.feed(text)
+        parser.close()
+    except Exception:
+        return None
+    for chunks in parser.paragraphs:
+        chunk = max(chunks, key=lambda c: len(c.split()))
+        words = chunk.split()
+        if len(words) < 6 or re.search("[\ufffd\ufeff\u200b-\u200d\u00ad]", chunk):
+            continue
+        start = (len(words) - 5) // 2
+        return " ".join(words[start:start + 5])
+    # Pages in scripts without spaces (Chinese, Japanese): 8 characters from the middle of a
+    # text node without whitespace inside the picked part.
+    for chunks in parser.paragraphs:
+        chunk = max(chunks, key=lambda c: len(c.strip())).strip()
+        middle = len(chunk) // 2
+        piece = chunk[middle - 4:middle + 4]
+        if len(chunk) >= 16 and not re.search("[\\s\ufffd\ufeff\u200b-\u200d\u00ad]", piece):
+            return piece
+    return None
+
+def case(case_id, page, url, script, **extra):
+    line = {"id": case_id, "page": page, "url": url, "script": script}
+    line.update(extra)
+    return line
+
+script = os.path.join(folder, "probe.js")
+cases = []
+if probe in ("page-basics", "text", "selectors", "urls-forms"):
+    cases = [case(corpus_name(p), p, corpus_url(p), script) for p in corpus_pages]
+elif probe == "select-text":
+    for p in corpus_pages:
+        phrase = pick_phrase(p)
+        extra = {"select_text": phrase} if phrase else {}
+        cases.append(case(corpus_name(p), p, corpus_url(p), script, **extra))
+elif probe == "tree":
+    cases = [case(corpus_name(p), p, corpus_url(p), script) for p in corpus_pages]
+    for p in sorted(glob.glob("../shared/corpus/extra-pages/html5lib-tests/*.html")):
+        name = os.path.basename(p)
+        cases.append(case("html5lib-tests/" + name, p,
+                          "https://example.com/html5lib-tests/" + name, script))
+elif probe == "encoding":
+    urls = extra_urls()
+    for sub in ("chardet", "trafilatura"):
+        for p in sorted(glob.glob("../shared/corpus/extra-pages/%s/*" % sub)):
+            name = sub + "/" + os.path.basename(p)
+            url = urls.get(name) or "https://example.com/extra-pages/" + name
+            cases.append(case(name, p, url, script))
+elif probe == "seeds":
+    share = os.path.join(folder, "ShareScript.js")
+    action = os.path.join(folder, "Action.js")
+    for name in ("002", "wikipedia-2", "nytimes-2"):
+        p = "../shared/corpus/pages/%s/source.html" % name
+        cases.append(case("003-share/" + name, p, corpus_url(p), share,
+                          select_text=pick_phrase(p)))
+    cases.append(case("003-share/002-no-selection", "../shared/corpus/pages/002/source.html",
+                      corpus_url("../shared/corpus/pages/002/source.html"), share))
+    for name in ("002", "wikipedia-2"):
+        p = "../shared/corpus/pages/%s/source.html" % name
+        cases.append(case("000-action/" + name, p, corpus_url(p), action,
+                          select_text=pick_phrase(p),
+                          finalize_json={"message": "已成功添加到筆記應用"}))
+elif probe == "edge":
+    page = os.path.join(folder, "page.html")
+    url = "https://example.com/edge/page.html"
+    def edge(name, **extra):
+        cases.append(case(name, page, url, os.path.join(folder, name + ".js"), **extra))
+    for name in ("types", "types-no-functions", "cycle", "undefined-argument",
+                 "function-argument", "array-argument", "string-argument", "called-twice",
+                 "async-completion", "throws-in-run", "throws-error-object", "rejects-in-run",
+                 "syntax-error", "missing-global", "missing-run", "let-declaration",
+                 "no-selection", "console-formats", "environment"):
+        edge(name)
+    edge("never-completes", timeout=3)
+    edge("never-completes-unreachable", timeout=3)
+    edge("class-declaration", finalize_json={"value": "yes"})
+    edge("finalize-throws", finalize_json={"message": "hello"})
+    edge("finalize-dom", finalize_json={"bgColor": "red", "message": "Saved!"})
+    edge("finalize-missing", finalize_json={"message": "nobody listens"})
+else:
+    sys.exit("unknown probe " + probe)
+
+with open(os.path.join(folder, "cases.jsonl"), "w", encoding="utf-8") as out:
+    for line in cases:
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+print("%s: %d cases" % (probe, len(cases)), file=sys.stderr)
+PY
+}
+
+# Drops bulky fields that tests do not compare (the WebKit version goes into README.md).
+# resultsNativeBridge repeats results, so it is kept only where conversions are the subject.
+strip_output() {
+    "$PYTHON" -c '
+import json, sys
+keep_bridge = sys.argv[1] in ("edge", "seeds")
+for raw in sys.stdin:
+    line = json.loads(raw)
+    for key in ("consoleDetailed", "timing", "oracle"):
+        line.pop(key, None)
+    if not keep_bridge:
+        line.pop("resultsNativeBridge", None)
+    if isinstance(line.get("finalize"), dict):
+        line["finalize"].pop("consoleDetailed", None)
+    text = json.dumps(line, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: escape, as the oracle itself does
+        text = json.dumps(line, ensure_ascii=True)
+    sys.stdout.write(text + "\n")
+' "$1"
+}
+
+for probe in "${PROBES[@]}"; do
+    make_cases "$probe"
+    [ "$CASES_ONLY" = 1 ] && continue
+    echo "recording $probe ..." >&2
+    "$PYTHON" "$ORACLE" --block-page-scripts --timeout 15 \
+        --batch "$FIXTURES/$probe/cases.jsonl" > "$FIXTURES/$probe/output.raw.jsonl"
+    # The first line's "oracle" field names the WebKitGTK version and mode used.
+    head -1 "$FIXTURES/$probe/output.raw.jsonl" | "$PYTHON" -c \
+        'import json,sys; print(json.dumps(json.loads(sys.stdin.read()).get("oracle")))' \
+        > "$FIXTURES/$probe/oracle-version.json"
+    strip_output "$probe" < "$FIXTURES/$probe/output.raw.jsonl" > "$FIXTURES/$probe/output.jsonl"
+    rm "$FIXTURES/$probe/output.raw.jsonl"
+    echo "$probe: $(wc -l < "$FIXTURES/$probe/output.jsonl") lines" >&2
+done
