@@ -45,6 +45,9 @@ let package = Package(
         // MARK: Command line
         .executableTarget(name: "preprocess-sim", dependencies: ["PreprocessingKit"]),
 
+        // MARK: Benchmark (`make bench`)
+        .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit"], path: "Benchmarks"),
+
         // MARK: Tests
         .target(
             name: "TestSupport",

@@ -5,6 +5,9 @@ enum HelpText {
         case nil: return overview
         case "run": return run
         case "dump-tree": return dumpTree
+        case "test": return test
+        case "check": return check
+        case "init-handler": return initHandler
         default: return nil
         }
     }
@@ -17,6 +20,10 @@ enum HelpText {
 
     COMMANDS:
       run         Run a preprocessing script on a page, through a request handler, into finalize
+      check       Check an extension's Info.plist and preprocessing file for what makes Safari
+                  skip or break the preprocessing step
+      init-handler  Write a Swift package that runs your own request handler in the simulator
+      test        Run regression suites (scripts × pages with expectations and snapshots)
       dump-tree   Print the parsed tree of an HTML file in the DOM's flat format (for debugging)
       help        Show help for a command (preprocess-sim help run)
       version     Print the version
@@ -28,6 +35,7 @@ enum HelpText {
 
     static let run = """
     USAGE: preprocess-sim run --script FILE.js --page PAGE [options]
+           preprocess-sim run --extension Info.plist --page PAGE [options]
 
     Loads PAGE (HTML, any encoding), injects the script, calls
     ExtensionPreprocessingJS.run({completionFunction}), hands the result to a request handler as
@@ -35,6 +43,10 @@ enum HelpText {
 
     OPTIONS:
       --script FILE          The preprocessing file (Action.js, ShareScript.js, …)
+      --extension PLIST      The extension's Info.plist: the script is the one it names
+                             (NSExtensionJavaScriptPreprocessingFile + .js, next to the plist or
+                             in --resources); its configuration problems join the diagnostics
+      --resources DIR        Another folder to look for the plist's script in
       --page FILE            The saved page
       --url URL              The page's URL (default: the "saved from url" comment, else
                              <link rel=canonical>, else the file's file:// URL)
@@ -46,7 +58,8 @@ enum HelpText {
       --select-css SELECTOR  Select the contents of the first element matching SELECTOR
       --handler NAME         The request handler: none (default; completes with no items, so
                              finalize is not called), echo (returns the results to finalize),
-                             example-notes (seed 000's handler)
+                             example-notes (seed 000's handler), or a handler registered by
+                             a runner that init-handler wrote
       --finalize-args JSON   The handler returns this dictionary to finalize: inline JSON,
                              @file.json or @file.plist
       --format FORMAT        text (default), json (the transcript), plist (the NSExtensionItem
@@ -56,7 +69,87 @@ enum HelpText {
       --confirm yes|no       What confirm() answers (default no, as the oracle's WebKit)
       --prompt TEXT          What prompt() answers (default null)
       --cookie "a=1; b=2"    document.cookie
+      --deterministic        A fixed start time and seeded randomness: the same inputs give the
+                             same JSON transcript (timings left out)
+      --now DATE             Where the clock starts (ISO 8601 or ms since 1970; default
+                             2024-01-01T00:00:00Z); implies --deterministic
+      --seed N               Seed of Math.random and crypto.getRandomValues (default 0);
+                             implies --deterministic
+      --virtual-timeout S    Virtual seconds timers may run before waiting for
+                             completionFunction gives up (default 60; time is simulated, so
+                             this costs no real time)
+      --fixture URL=FILE     The offline network answers URL with FILE (repeatable); without a
+                             fixture a request fails as Safari fails offline
+      --fixtures DIR         Answers listed in DIR/fixtures.json:
+                             {"URL": {"file": "a.json", "status": 200, "headers": {…}, "delay": 20}}
+      --page-scripts         Run the page's own inline scripts first, as Safari did when it loaded
+                             the page (their errors are page errors)
       -h, --help             Show this help
+
+    """
+
+    static let check = """
+    USAGE: preprocess-sim check --extension Info.plist [--script FILE] [--resources DIR] [--format text|json]
+           preprocess-sim check --script FILE
+
+    Reports, as compiler-style diagnostics (file:line:column: severity: message [code]),
+    everything that would make Safari skip or break the preprocessing step: the plist's
+    extension point, activation rule and NSExtensionJavaScriptPreprocessingFile, and the script
+    run on a blank page and on the example page (Pages/mozilla-hacks-fetch.html): syntax-error,
+    missing-global, missing-run, run-threw, completion-not-called, timeout, null-selection
+    (run throws when getSelection() returns null), finalize-missing (an Action extension whose
+    script has no finalize).
+
+    OPTIONS:
+      --extension PLIST      The extension's Info.plist (XML, binary, or the NSExtension
+                             dictionary alone)
+      --script FILE          Check this script instead of the one the plist names
+      --resources DIR        Another folder to look for the plist's script in
+      --page FILE            Run the script on this page instead of the example page
+      --format FORMAT        text (default) or json ({"diagnostics": […], "errors": N, "warnings": N})
+      --timeout SECONDS      CPU time run may take on each page (default 5)
+
+    EXIT CODES: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
+
+    """
+
+    static let initHandler = """
+    USAGE: preprocess-sim init-handler NAME [--output DIR] [--kit PATH]
+
+    Writes DIR/NAME, a Swift package that runs your own request handler in the simulator:
+      Package.swift                       depends on PreprocessingKit by path
+      Sources/NAME/NAMEHandler.swift      the handler (seed 000's; replace it with yours)
+      Sources/NAME-sim/main.swift         preprocess-sim's command line with --handler NAME
+      Tests/NAMETests/                    a Swift Testing test through the library API
+      Scripts/Action.js                   seed 000's preprocessing file
+
+    OPTIONS:
+      --output DIR           Where to create the package folder (default: the current directory)
+      --kit PATH             The PreprocessingSimulator repository (default: the one around the
+                             current directory, else the one the binary was built in)
+
+    """
+
+    static let test = """
+    USAGE: preprocess-sim test SUITE.suite.json… [options]
+
+    Runs every case of the suites (a script on a page, through a handler, into finalize), each
+    in its own process, and checks its expectations and snapshots. The manifest's schema is in
+    docs/suites.md. Exit code 0 only when every case passed; 2 for an unusable suite file.
+
+    OPTIONS:
+      --jobs N, -j N         Cases run at once (default: one per core)
+      --filter TEXT          Only cases whose id contains TEXT (a glob when it has * or ?)
+      --shard K/N            Only the K-th of N slices of the cases (for CI matrices)
+      --fail-fast            Stop starting cases after the first failure
+      --update-snapshots     Write snapshots that are new or changed (same as --record all)
+      --record MODE          all, missing (default), never (default when CI is set), failed
+      --junit FILE           Write a JUnit XML report
+      --json FILE            Write the run as JSON (every case's status, failures, transcript)
+      --html FILE            Write a self-contained HTML report
+      -h, --help             Show this help
+
+    Snapshots are stored as __snapshots__/CASE-ID.json beside the suite file.
 
     """
 

@@ -14,6 +14,9 @@ public enum PreprocessSim {
 
     public enum Command: Equatable {
         case run(RunCommand)
+        case test(TestCommand)
+        case check(CheckCommand)
+        case initHandler(InitHandlerCommand)
         case dumpTree(path: String, fragmentContext: String?)
         case help(topic: String?)
         case version
@@ -33,6 +36,18 @@ public enum PreprocessSim {
         case "run":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "run") }
             return .run(try RunCommand.parse(rest))
+        case "check":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "check") }
+            return .check(try CheckCommand.parse(rest))
+        case "init-handler":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "init-handler") }
+            return .initHandler(try InitHandlerCommand.parse(rest))
+        case "test":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "test") }
+            return .test(try TestCommand.parse(rest))
+        case "__run-case":
+            // Hidden: one case of `test`, run in its own process (reads JSON on stdin).
+            return .test(.caseProcess)
         case "dump-tree":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "dump-tree") }
             var reader = ArgumentReader(rest, command: "dump-tree")
@@ -47,6 +62,19 @@ public enum PreprocessSim {
         default:
             throw UsageError("unknown command '\(first)'")
         }
+    }
+
+    /// Runs the command line with your own request handlers offered by name (`--handler NAME`),
+    /// as the runner `init-handler` writes does:
+    ///
+    /// ```swift
+    /// exit(PreprocessSim.main(Array(CommandLine.arguments.dropFirst()),
+    ///                         handlers: ["Notes": { NotesHandler() }]))
+    /// ```
+    public static func main(_ arguments: [String], handlers: [String: @Sendable () -> NSExtensionRequestHandling],
+                            output: Output = .standard) -> Int32 {
+        for (name, make) in handlers { BuiltInHandlers.register(name: name, make: make) }
+        return main(arguments, output: output)
     }
 
     /// Runs the command line and returns the exit code.
@@ -90,6 +118,12 @@ public enum PreprocessSim {
             return ExitCode.success
         case .run(let run):
             return run.execute(output: output)
+        case .test(let test):
+            return test.execute(output: output)
+        case .check(let check):
+            return check.execute(output: output)
+        case .initHandler(let initHandler):
+            return initHandler.execute(output: output)
         }
     }
 }

@@ -5,6 +5,10 @@ public struct RunCommand: Equatable {
     public enum Format: String, Equatable { case text, json, plist }
 
     public var scriptPath: String?
+    /// The extension's `Info.plist` (`--extension`): names the script when `--script` is not given.
+    public var extensionPath: String?
+    /// Another folder to look for the plist's script in (`--resources`).
+    public var resourcesDirectory: String?
     public var pagePath: String?
     public var url: String?
     public var encoding: String?
@@ -20,6 +24,15 @@ public struct RunCommand: Equatable {
     public var confirmAnswer = false
     public var promptAnswer: String?
     public var cookie = ""
+    public var deterministic = false
+    /// `--now`: milliseconds since 1970 (given as an ISO 8601 date or a number).
+    public var now: Double?
+    public var seed: UInt32?
+    public var virtualTimeout: Double?
+    /// `--fixture URL=FILE`, in the order given.
+    public var fixtures: [String] = []
+    public var fixturesDirectory: String?
+    public var pageScripts = false
 
     static func parse(_ arguments: [String]) throws -> RunCommand {
         var command = RunCommand()
@@ -27,6 +40,8 @@ public struct RunCommand: Equatable {
         try reader.parse { name, value in
             switch name {
             case "--script": command.scriptPath = try value()
+            case "--extension": command.extensionPath = try value()
+            case "--resources": command.resourcesDirectory = try value()
             case "--page": command.pagePath = try value()
             case "--url": command.url = try value()
             case "--encoding": command.encoding = try value()
@@ -58,6 +73,28 @@ public struct RunCommand: Equatable {
                 command.confirmAnswer = ["yes", "true", "ok"].contains(text)
             case "--prompt": command.promptAnswer = try value()
             case "--cookie": command.cookie = try value()
+            case "--deterministic": command.deterministic = true
+            case "--now":
+                let text = try value()
+                guard let milliseconds = Self.parseInstant(text) else {
+                    throw UsageError("--now takes an ISO 8601 date (2024-01-01T00:00:00Z) or milliseconds since 1970, not '\(text)'", command: "run")
+                }
+                command.now = milliseconds
+            case "--seed":
+                let text = try value()
+                guard let seed = UInt32(text) else {
+                    throw UsageError("--seed takes a whole number from 0 to 4294967295, not '\(text)'", command: "run")
+                }
+                command.seed = seed
+            case "--virtual-timeout": command.virtualTimeout = try parseNumber(try value(), option: name, command: "run")
+            case "--fixture":
+                let text = try value()
+                guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+                    throw UsageError("--fixture takes URL=FILE, not '\(text)'", command: "run")
+                }
+                command.fixtures.append(text)
+            case "--fixtures": command.fixturesDirectory = try value()
+            case "--page-scripts": command.pageScripts = true
             default: return false
             }
             return true
@@ -65,7 +102,9 @@ public struct RunCommand: Equatable {
         if let extra = reader.positionals.first {
             throw UsageError("unexpected argument '\(extra)'", command: "run")
         }
-        guard command.scriptPath != nil else { throw UsageError("run needs --script FILE", command: "run") }
+        guard command.scriptPath != nil || command.extensionPath != nil else {
+            throw UsageError("run needs --script FILE or --extension Info.plist", command: "run")
+        }
         guard command.pagePath != nil else { throw UsageError("run needs --page FILE", command: "run") }
         if command.selectText != nil && command.selectCSS != nil {
             throw UsageError("--select and --select-css cannot be used together", command: "run")
@@ -80,7 +119,31 @@ public struct RunCommand: Equatable {
     }
 
     func execute(output: Output) -> Int32 {
-        guard let scriptPath, let pagePath else { return PreprocessSim.ExitCode.usage }
+        guard let pagePath else { return PreprocessSim.ExitCode.usage }
+        // With --extension, the plist names the script (unless --script overrides it), and its
+        // problems go into the transcript: a plist that stops Safari running the script is an
+        // error of this run too.
+        var configurationDiagnostics: [Diagnostic] = []
+        let scriptPath: String
+        if let extensionPath {
+            guard FileManager.default.isReadableFile(atPath: extensionPath), !isDirectory(extensionPath) else {
+                output.error("\(extensionPath): error: cannot read the file [plist-unreadable]")
+                return PreprocessSim.ExitCode.usage
+            }
+            let inspection = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory,
+                                                        scriptOverride: self.scriptPath)
+            configurationDiagnostics = inspection.diagnostics.filter { $0.severity != .note }
+            guard let found = inspection.scriptURL else {
+                for diagnostic in inspection.diagnostics where diagnostic.severity == .error { output.error(diagnostic.formatted) }
+                output.error("\(extensionPath): error: the plist does not lead to a preprocessing file; pass --script FILE [script-not-found]")
+                return PreprocessSim.ExitCode.usage
+            }
+            scriptPath = found.path
+        } else if let given = self.scriptPath {
+            scriptPath = given
+        } else {
+            return PreprocessSim.ExitCode.usage
+        }
         guard FileManager.default.isReadableFile(atPath: scriptPath), !isDirectory(scriptPath) else {
             output.error("\(scriptPath): error: cannot read the preprocessing script [script-unreadable]")
             return PreprocessSim.ExitCode.usage
@@ -122,7 +185,24 @@ public struct RunCommand: Equatable {
         request.confirmAnswer = confirmAnswer
         request.promptAnswer = promptAnswer
         request.cookie = cookie
-        let transcript = Simulator().run(request)
+        // --now and --seed imply a deterministic run.
+        request.deterministic = deterministic || now != nil || seed != nil
+        if let now { request.now = now }
+        if let seed { request.seed = seed }
+        if let virtualTimeout { request.virtualTimeBudget = virtualTimeout * 1000 }
+        request.pageScripts = pageScripts
+        do {
+            if let fixturesDirectory { request.fixtures += try NetworkFixture.folder(fixturesDirectory) }
+            for fixture in fixtures {
+                let equals = fixture.lastIndex(of: "=")!
+                request.fixtures.append(try .file(url: String(fixture[..<equals]), path: String(fixture[fixture.index(after: equals)...])))
+            }
+        } catch {
+            output.error("preprocess-sim: error: cannot read the fixtures: \(error.localizedDescription) [fixture-unreadable]")
+            return PreprocessSim.ExitCode.usage
+        }
+        var transcript = Simulator().run(request)
+        transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
 
         switch format {
         case .text:
@@ -162,6 +242,17 @@ public struct RunCommand: Equatable {
             throw UsageError("--finalize-args must be a JSON object or a plist dictionary (finalize receives a dictionary)", command: "run")
         }
         return value
+    }
+
+    /// An ISO 8601 date-time or a number of milliseconds since 1970.
+    static func parseInstant(_ text: String) -> Double? {
+        if let number = Double(text), number.isFinite { return number }
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return (date.timeIntervalSince1970 * 1000).rounded() }
+        }
+        return nil
     }
 
     private static func describe(_ error: Error) -> String {

@@ -25,6 +25,15 @@ public final class PageContext {
         public var viewportHeight = 844
         /// Frame documents by URL (webarchive subframes, MHTML parts): html text.
         public var frames: [String: String] = [:]
+        /// A fixed start time (`now`) and seeded randomness (`seed`), so a run gives the same
+        /// transcript every time; otherwise the clock starts at the real time.
+        public var deterministic = false
+        /// Milliseconds since 1970 when the virtual clock starts (deterministic runs).
+        public var now: Double = PageContext.defaultNow
+        /// The seed of `Math.random` and `crypto.getRandomValues` (deterministic runs).
+        public var seed: UInt32 = 0
+        /// What the offline network answers, by URL.
+        public var fixtures: [NetworkFixture] = []
 
         public init(url: String) { self.url = url }
     }
@@ -49,11 +58,19 @@ public final class PageContext {
             throw JavaScriptError(name: "InternalError", message: "the parsed tree is not valid JSON", sourceURL: nil,
                                   line: nil, column: nil, stack: nil, timedOut: false)
         }
+        try javaScript.onUnhandledRejection { [weak self] error in self?.unhandledRejections.append(error) }
         let config = try JSONEncoder().encode(ConfigurationJSON(configuration))
         try api.invoke("installPage", [tree, javaScript.parseJSON(Array(config)) ?? javaScript.makeObject()])
     }
 
     static let bundleURL = "preprocess-sim://dom/bundle.js"
+
+    /// 2024-01-01T00:00:00Z: where a deterministic run's clock starts unless `--now` says otherwise.
+    public static let defaultNow: Double = 1_704_067_200_000
+
+    /// Promises rejected with no handler, in the order JavaScriptCore reported them; the run
+    /// takes them as diagnostics.
+    public var unhandledRejections: [JavaScriptError] = []
 
     /// Maps a line of the DOM bundle to the file it came from (for errors inside our DOM).
     static func bundleLocation(line: Int) -> (file: String, line: Int)? {
@@ -87,11 +104,59 @@ public final class PageContext {
         try api.invoke("documentHTML").stringValue
     }
 
-    /// Runs the next due timer task on the virtual clock; false when none is left (or only
-    /// timers past `budgetMilliseconds` of virtual time).
+    /// Runs the next task (timer, animation frame, network answer) on the virtual clock if it is
+    /// due at or before `budgetMilliseconds` (a virtual time, milliseconds since the page
+    /// started); false when none is. Microtasks run when the call returns.
     public func runNextTask(budgetMilliseconds: Double) throws -> Bool {
         guard api.hasProperty("runNextTask") else { return false }
         return try api.invoke("runNextTask", [javaScript.number(budgetMilliseconds)]).booleanValue
+    }
+
+    /// What the event loop still holds.
+    public enum PendingWork: String, Sendable {
+        /// No task: nothing could call back.
+        case none
+        /// Only `setInterval` timers.
+        case onlyIntervals = "only-intervals"
+        /// A timeout, animation frame, idle callback or network answer.
+        case tasks
+    }
+
+    public func pendingWork() throws -> PendingWork {
+        guard api.hasProperty("pendingWork") else { return .none }
+        return PendingWork(rawValue: try api.invoke("pendingWork").stringValue) ?? .none
+    }
+
+    /// Milliseconds of virtual time since the page started.
+    public func virtualTime() throws -> Double {
+        guard api.hasProperty("virtualTime") else { return 0 }
+        return try api.invoke("virtualTime").numberValue
+    }
+
+    /// The network requests made since the last call (none reached the network).
+    public func takeRequests() throws -> [Transcript.Request] {
+        guard api.hasProperty("takeRequests") else { return [] }
+        let json = try api.invoke("takeRequests").stringValue
+        return (try? JSONDecoder().decode([Transcript.Request].self, from: Data(json.utf8))) ?? []
+    }
+
+    /// A classic script of the page: inline (`src` nil) or external with a fixture.
+    public struct PageScript: Decodable, Sendable {
+        public var text: String
+        public var src: String?
+    }
+
+    /// The page's classic scripts in document order (external ones only when a fixture has them).
+    public func pageScripts() throws -> [PageScript] {
+        guard api.hasProperty("pageScripts") else { return [] }
+        let json = try api.invoke("pageScripts").stringValue
+        return (try? JSONDecoder().decode([PageScript].self, from: Data(json.utf8))) ?? []
+    }
+
+    /// Fires DOMContentLoaded and load, as a page whose scripts ran has seen.
+    public func finishPageLoad() throws {
+        guard api.hasProperty("finishPageLoad") else { return }
+        try api.invoke("finishPageLoad")
     }
 
     private struct ConfigurationJSON: Encodable {
@@ -101,12 +166,21 @@ public final class PageContext {
         var promptAnswer: String?
         var viewportWidth, viewportHeight: Int
         var frames: [String: String]
+        var eventLoop: EventLoopJSON
+
+        struct EventLoopJSON: Encodable {
+            var deterministic: Bool
+            var now: Double
+            var seed: UInt32
+            var fixtures: [NetworkFixture]
+        }
 
         init(_ c: Configuration) {
             url = c.url; characterSet = c.characterSet; contentType = c.contentType; referrer = c.referrer
             cookie = c.cookie; userAgent = c.userAgent; platform = c.platform; language = c.language
             lastModified = c.lastModified; confirmAnswer = c.confirmAnswer; promptAnswer = c.promptAnswer
             viewportWidth = c.viewportWidth; viewportHeight = c.viewportHeight; frames = c.frames
+            eventLoop = EventLoopJSON(deterministic: c.deterministic, now: c.now, seed: c.seed, fixtures: c.fixtures)
         }
     }
 }
@@ -124,4 +198,78 @@ public struct PageEvent: Codable, Equatable, Sendable {
     public var method: String?
     public var url: String?
     public var api: String?
+}
+
+/// A canned answer of the offline network: what a request to `url` receives.
+public struct NetworkFixture: Codable, Equatable, Sendable {
+    public var url: String
+    public var status: Int = 200
+    public var statusText: String?
+    /// Response headers, e.g. `Content-Type`, `Access-Control-Allow-Origin`, `Set-Cookie`.
+    public var headers: [String: String] = [:]
+    /// The body, when it is UTF-8 text.
+    public var text: String?
+    /// The body, when it is not UTF-8 text.
+    public var base64: String?
+    /// Virtual milliseconds before the answer arrives.
+    public var delay: Double?
+
+    public init(url: String, status: Int = 200, headers: [String: String] = [:], body: Data, delay: Double? = nil) {
+        self.url = url
+        self.status = status
+        self.headers = headers
+        self.delay = delay
+        if let text = String(data: body, encoding: .utf8) { self.text = text } else { base64 = body.base64EncodedString() }
+    }
+
+    /// A fixture answering `url` with the bytes of `path`, its Content-Type guessed from the
+    /// file name.
+    public static func file(url: String, path: String) throws -> NetworkFixture {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return NetworkFixture(url: url, headers: ["Content-Type": contentType(forPath: path)], body: data)
+    }
+
+    /// The fixtures of a folder: `fixtures.json` maps URLs to answers —
+    /// `{"https://example.com/api": {"file": "api.json", "status": 200, "headers": {…}, "delay": 20}}`
+    /// (`file` relative to the folder; `text` may give the body inline).
+    public static func folder(_ path: String) throws -> [NetworkFixture] {
+        let folder = URL(fileURLWithPath: path)
+        let data = try Data(contentsOf: folder.appendingPathComponent("fixtures.json"))
+        guard let manifest = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fixtures.json must map URLs to objects"])
+        }
+        var fixtures: [NetworkFixture] = []
+        for url in manifest.keys.sorted() {
+            let entry = manifest[url]!
+            var fixture: NetworkFixture
+            if let file = entry["file"] as? String {
+                fixture = try .file(url: url, path: folder.appendingPathComponent(file).path)
+            } else {
+                fixture = NetworkFixture(url: url, body: Data(((entry["text"] as? String) ?? "").utf8))
+            }
+            if let status = entry["status"] as? Int { fixture.status = status }
+            if let statusText = entry["statusText"] as? String { fixture.statusText = statusText }
+            if let headers = entry["headers"] as? [String: Any] {
+                for (name, value) in headers { fixture.headers[name] = "\(value)" }
+            }
+            if let delay = entry["delay"] as? Double { fixture.delay = delay }
+            fixtures.append(fixture)
+        }
+        return fixtures
+    }
+
+    static func contentType(forPath path: String) -> String {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "json": return "application/json"
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "js": return "text/javascript"
+        case "css": return "text/css"
+        case "xml": return "application/xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "svg": return "image/svg+xml"
+        default: return "text/plain; charset=utf-8"
+        }
+    }
 }

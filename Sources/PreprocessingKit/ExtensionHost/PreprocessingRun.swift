@@ -25,6 +25,20 @@ public struct RunRequest {
     public var confirmAnswer = false
     public var promptAnswer: String?
     public var cookie = ""
+    /// A fixed start time and seeded randomness, so the same inputs give the same transcript
+    /// (`--deterministic`); timings are left out of such transcripts.
+    public var deterministic = false
+    /// Where a deterministic run's clock starts (milliseconds since 1970; `--now`).
+    public var now: Double = PageContext.defaultNow
+    /// The seed of `Math.random` and `crypto.getRandomValues` (`--seed`).
+    public var seed: UInt32 = 0
+    /// What the offline network answers (`--fixture`, `--fixtures`).
+    public var fixtures: [NetworkFixture] = []
+    /// Run the page's own classic scripts before the preprocessing script (`--page-scripts`).
+    public var pageScripts = false
+    /// JavaScript evaluated in the page after it is built (and the selection made) and before
+    /// the script is injected: `check` uses it to make `getSelection()` return null.
+    public var preScript: String?
 
     public init(scriptPath: String, scriptSource: String? = nil, page: LoadedPage, selection: Selection? = nil,
                 handler: NSExtensionRequestHandling = NoFinalizeHandler(), handlerName: String? = nil) {
@@ -119,6 +133,10 @@ private struct Exchange {
         configuration.confirmAnswer = request.confirmAnswer
         configuration.promptAnswer = request.promptAnswer
         for frame in request.page.frames { configuration.frames[frame.url] = frame.html }
+        configuration.deterministic = request.deterministic
+        configuration.now = request.now
+        configuration.seed = request.seed
+        configuration.fixtures = request.fixtures
         lap("load")
         let page: PageContext
         do {
@@ -151,6 +169,17 @@ private struct Exchange {
                 diagnose(.warning, "selection-not-found", "the page has no text matching the selection '\(described)'; nothing is selected",
                          file: request.page.path)
             }
+        }
+
+        if request.pageScripts { runPageScripts(page) }
+
+        if let preScript = request.preScript {
+            do {
+                try page.javaScript.evaluate(preScript, sourceURL: "preprocess-sim://pre-script")
+            } catch let error as JavaScriptError {
+                diagnose("internal-error", "the pre-script threw", error)
+                return
+            } catch {}
         }
 
         // Inject the script, as Safari does, into the loaded page.
@@ -221,17 +250,33 @@ private struct Exchange {
         } catch let error as JavaScriptError {
             diagnose(error.timedOut ? "timeout" : "run-threw", "run threw before the extension got its results", error)
         } catch {}
-        if completionValue == nil, !transcript.diagnostics.contains(where: { $0.code == "timeout" }) {
-            drainTasks(page, until: { completionValue != nil })
+        var ending = LoopEnding.idle
+        if !transcript.diagnostics.contains(where: { $0.code == "timeout" }) {
+            ending = drainTasks(page, until: { completionValue != nil })
         }
         transcript.completionCalls = completionCalls
         lap("run")
         collectEvents(page, finalize: false)
+        transcript.clock = .init(deterministic: request.deterministic, start: request.deterministic ? request.now : nil,
+                                 seed: request.deterministic ? request.seed : nil,
+                                 runEnded: (try? page.virtualTime()) ?? 0, finalizeEnded: nil)
+        defer { if request.deterministic { transcript.timings = [:] } }
 
         guard let result = completionValue else {
-            if !transcript.diagnostics.contains(where: { $0.severity == .error }) {
+            if !transcript.diagnostics.contains(where: { $0.severity == .error && $0.code != "unhandled-rejection" }) {
+                let why: String
+                switch ending {
+                case .idle, .completed:
+                    why = "run returned and nothing is left that could call completionFunction (no timer, no pending request)"
+                case .onlyIntervals:
+                    why = "only setInterval timers were left; they ran for \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time without calling completionFunction (--virtual-timeout)"
+                case .budget:
+                    why = "completionFunction was not called within \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time; a timer or request was still pending (--virtual-timeout)"
+                case .stopped:
+                    why = "a task was stopped before completionFunction was called"
+                }
                 diagnose(.error, "completion-not-called",
-                         "run returned and nothing is left that could call completionFunction; on a device the share sheet waits forever and the extension receives nothing")
+                         "\(why); on a device the share sheet waits forever and the extension receives nothing")
             }
             return
         }
@@ -269,25 +314,111 @@ private struct Exchange {
             diagnose(error.timedOut ? "timeout" : "finalize-threw", "finalize threw", error)
             transcript.finalize.error = "\(error.name): \(error.message)"
         } catch {}
-        drainTasks(page, until: { false })
+        let finalizeEnding = drainTasks(page, until: { false })
+        if finalizeEnding == .onlyIntervals || finalizeEnding == .budget {
+            diagnose(.note, "finalize-tasks-left",
+                     finalizeEnding == .onlyIntervals
+                        ? "setInterval timers were still running after \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time in finalize; the simulation stopped them"
+                        : "a timer or request of finalize was still pending after \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time; the simulation stopped waiting")
+        }
+        transcript.clock?.finalizeEnded = try? page.virtualTime()
         collectEvents(page, finalize: true)
         transcript.finalize.html = try? page.documentHTML()
         lap("finalize")
     }
 
-    /// Runs timers on the virtual clock until `done`, or nothing is left, or the budget is spent.
-    mutating func drainTasks(_ page: PageContext, until done: () -> Bool) {
-        while !done() {
+    /// How a phase's event loop ended.
+    enum LoopEnding: Equatable {
+        /// `done` became true; tasks due at that moment ran too.
+        case completed
+        /// Nothing was left to run.
+        case idle
+        /// Only `setInterval` timers were left when the virtual-time budget ran out.
+        case onlyIntervals
+        /// A timeout or request was still pending when the virtual-time budget ran out.
+        case budget
+        /// A task ran past the CPU time limit.
+        case stopped
+    }
+
+    /// Runs tasks on the virtual clock, one per call so that microtasks run between them, until
+    /// `done` (then the tasks already due at that moment, so the loop is idle), or nothing is
+    /// left, or the phase has used `virtualTimeBudget` of virtual time.
+    mutating func drainTasks(_ page: PageContext, until done: () -> Bool) -> LoopEnding {
+        let start = (try? page.virtualTime()) ?? 0
+        var deadline = start + request.virtualTimeBudget
+        var completed = false
+        while true {
+            if !completed && done() {
+                completed = true
+                deadline = (try? page.virtualTime()) ?? deadline
+            }
             do {
-                guard try page.runNextTask(budgetMilliseconds: request.virtualTimeBudget) else { return }
+                guard try page.runNextTask(budgetMilliseconds: deadline) else { break }
             } catch let error as JavaScriptError {
-                diagnose(error.timedOut ? "timeout" : "task-threw", "a timer callback threw", error)
-                if error.timedOut { return }
-            } catch { return }
+                diagnose(error.timedOut ? "timeout" : "task-threw", "a timer or event callback threw", error)
+                if error.timedOut { return .stopped }
+            } catch { break }
+            collectRejections(page)
+        }
+        collectRejections(page)
+        if completed || done() { return .completed }
+        switch (try? page.pendingWork()) ?? .none {
+        case .none: return .idle
+        case .onlyIntervals: return .onlyIntervals
+        case .tasks: return .budget
         }
     }
 
+    /// Promises rejected with no handler, as diagnostics (on a device: an error in the console).
+    mutating func collectRejections(_ page: PageContext) {
+        let rejections = page.unhandledRejections
+        guard !rejections.isEmpty else { return }
+        page.unhandledRejections.removeAll()
+        for rejection in rejections {
+            diagnose(.warning, "unhandled-rejection",
+                     "a promise was rejected and nothing handled it: \(rejection.name): \(rejection.message)",
+                     line: rejection.line, column: rejection.column, file: rejection.sourceURL)
+        }
+    }
+
+    /// Runs the page's classic scripts in document order, as Safari did while loading the
+    /// page; their errors are the page's, not the preprocessing script's. Then DOMContentLoaded
+    /// and load fire, and the tasks due at that moment run; later timers stay queued.
+    mutating func runPageScripts(_ page: PageContext) {
+        try? page.setPhase("load")
+        let scripts = (try? page.pageScripts()) ?? []
+        for (index, script) in scripts.enumerated() {
+            let name = script.src ?? "\(request.page.url)#inline-script-\(index + 1)"
+            do {
+                try page.javaScript.evaluate(script.text, sourceURL: name)
+            } catch let error as JavaScriptError {
+                diagnose(.warning, error.timedOut ? "page-script-timeout" : "page-script-error",
+                         "a script of the page threw: \(error.name): \(error.message)",
+                         line: error.line, column: error.column, file: name)
+            } catch {}
+            collectRejections(page)
+        }
+        do { try page.finishPageLoad() } catch let error as JavaScriptError {
+            diagnose(.warning, "page-script-error", "a load event listener of the page threw: \(error.name): \(error.message)",
+                     line: error.line, column: error.column, file: error.sourceURL ?? request.page.url)
+        } catch {}
+        let now = (try? page.virtualTime()) ?? 0
+        while (try? page.runNextTask(budgetMilliseconds: now)) == true { collectRejections(page) }
+        collectRejections(page)
+        transcript.requests += ((try? page.takeRequests()) ?? []).map { var r = $0; r.phase = "load"; return r }
+        collectEvents(page, finalize: false)
+    }
+
+    static func formatVirtual(_ milliseconds: Double) -> String {
+        milliseconds >= 1000 && milliseconds.truncatingRemainder(dividingBy: 1000) == 0
+            ? "\(Int(milliseconds / 1000)) s" : "\(milliseconds) ms"
+    }
+
     mutating func collectEvents(_ page: PageContext, finalize: Bool) {
+        collectRejections(page)
+        let phase = finalize ? "finalize" : "run"
+        transcript.requests += ((try? page.takeRequests()) ?? []).map { var r = $0; if r.phase == nil { r.phase = phase }; return r }
         guard let events = try? page.takeEvents() else { return }
         for event in events {
             switch event.kind {

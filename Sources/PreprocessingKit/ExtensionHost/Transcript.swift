@@ -27,8 +27,42 @@ public struct Transcript: Codable, Equatable, Sendable {
     public var navigations: [Navigation]
     public var handler: HandlerSummary
     public var finalize: FinalizeSummary
-    /// Milliseconds per stage.
+    /// Milliseconds per stage (empty in deterministic runs, so that their JSON is identical).
     public var timings: [String: Double]
+    /// Requests the page and the scripts made; none reached the network.
+    public var requests: [Request] = []
+    /// The virtual clock the run's timers and `Date` followed.
+    public var clock: ClockSummary?
+
+    /// One request (fetch, XMLHttpRequest, beacon, image or script load), answered offline.
+    public struct Request: Codable, Equatable, Sendable {
+        /// "load" (page scripts), "run", "finalize".
+        public var phase: String?
+        /// "fetch", "xhr", "xhr-sync", "beacon", "img", "script".
+        public var api: String
+        public var method: String
+        public var url: String
+        /// "offline" (no fixture: failed as Safari fails offline), "fixture", "fixture-opaque",
+        /// "cors-blocked", "aborted", "data-url", "blocked-scheme", "blocked-same-origin-mode".
+        public var outcome: String?
+        public var status: Int?
+        public var crossOrigin: Bool?
+        /// The Cookie header a same-origin request carried.
+        public var cookie: String?
+        /// Why CORS blocked it, in Safari's console words.
+        public var corsProblem: String?
+    }
+
+    public struct ClockSummary: Codable, Equatable, Sendable {
+        /// Fixed start time and seeded randomness.
+        public var deterministic: Bool
+        /// Milliseconds since 1970 at which the page's clock started (deterministic runs).
+        public var start: Double?
+        public var seed: UInt32?
+        /// Virtual milliseconds that passed by the end of the run phase and of finalize.
+        public var runEnded: Double
+        public var finalizeEnded: Double?
+    }
 
     public struct PageSummary: Codable, Equatable, Sendable {
         public var path: String

@@ -27,7 +27,7 @@ function replaceData(node, offset, count, data) {
   if (offset > old.length) throwDOMException("IndexSizeError", "The index is not in the allowed range.");
   if (offset + count > old.length) count = old.length - offset;
   queueCharacterDataMutation(node, old);
-  if (typeof dataWillBeReplaced === "function") dataWillBeReplaced(node, offset, count, data.length);
+  dataWillBeReplaced(node, offset, count, data.length); // live ranges (Range.js)
   node[DATA] = old.substring(0, offset) + data + old.substring(offset + count);
   bumpVersion(node);
 }

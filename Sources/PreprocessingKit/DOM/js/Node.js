@@ -372,6 +372,7 @@ function insertNode(node, parent, child) {
   for (const c of nodes) {
     if (c[OWNER] !== doc) adoptNodeInto(c, doc);
     linkChild(parent, c, child);
+    nodeWasInserted(c); // live ranges (Range.js)
   }
   doc[VERSION]++;
   queueTreeMutation(parent, nodes, [], previousSibling, child);
@@ -381,7 +382,7 @@ function insertNode(node, parent, child) {
 function removeNode(node) {
   const parent = node[PARENT];
   const previousSibling = node[PREV], nextSibling = node[NEXT];
-  if (typeof nodeWillBeRemoved === "function") nodeWillBeRemoved(node);
+  nodeWillBeRemoved(node); // live ranges and node iterators (Range.js)
   unlinkChild(node);
   bumpVersion(parent);
   queueTreeMutation(parent, [], [node], previousSibling, nextSibling);

@@ -189,7 +189,7 @@ class Range {
     // Text nodes fully inside: from the node after the start point to the end point.
     let node = rangeFirstNodeAfterPoint(b.startNode, b.startOffset, root);
     for (; node !== null; node = rangeNextInTree(node, root)) {
-      if (node === b.endNode) break;
+      if (node === b.endNode && node.nodeType === 3) break;
       if (node.nodeType === 3) {
         if (rangeComparePoints(node, node[DATA].length, b.endNode, b.endOffset) > 0) break;
         text += node[DATA];
@@ -210,7 +210,10 @@ class Range {
     let contextName = "body";
     if (element !== null && element !== undefined && element.nodeType === 1 &&
         !(element[LOCAL_NAME] === "html" && element[NAMESPACE] === SELECTOR_HTML_NAMESPACE)) contextName = element[LOCAL_NAME];
-    return buildFragmentFromFlat(doc, host.parseFragment(String(html), contextName));
+    html = String(html);
+    // The DOM core's fragment parser takes a context node (a non-element means "body").
+    if (typeof parseHTMLFragment === "function") return parseHTMLFragment(contextName === "body" ? doc : element, html);
+    return buildFragmentFromFlat(doc, host.parseFragment(html, contextName));
   }
 
   getBoundingClientRect() { return typeof DOMRect === "function" ? new DOMRect(0, 0, 0, 0) : { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0 }; }

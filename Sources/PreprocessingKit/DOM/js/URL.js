@@ -132,13 +132,13 @@ function percentDecodeToString(string) {
 // ---------------------------------------------------------------------------------------------
 // Hosts — https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)
 
-const FORBIDDEN_HOST = 1;   // https://url.spec.whatwg.org/#forbidden-host-code-point
-const FORBIDDEN_DOMAIN = 2; // https://url.spec.whatwg.org/#forbidden-domain-code-point
+const FORBIDDEN_HOST_BIT = 1;   // https://url.spec.whatwg.org/#forbidden-host-code-point
+const FORBIDDEN_DOMAIN_BIT = 2; // https://url.spec.whatwg.org/#forbidden-domain-code-point
 const FORBIDDEN_HOST_CODE_POINTS = (() => {
   const table = new Uint8Array(128);
-  for (let point = 0; point < 0x20; point++) table[point] = FORBIDDEN_DOMAIN;
-  table[0x25] = table[0x7f] = FORBIDDEN_DOMAIN;
-  for (const character of "\u0000\t\n\r #/:<>?@[\\]^|") table[character.charCodeAt(0)] = FORBIDDEN_HOST | FORBIDDEN_DOMAIN;
+  for (let point = 0; point < 0x20; point++) table[point] = FORBIDDEN_DOMAIN_BIT;
+  table[0x25] = table[0x7f] = FORBIDDEN_DOMAIN_BIT;
+  for (const character of "\u0000\t\n\r #/:<>?@[\\]^|") table[character.charCodeAt(0)] = FORBIDDEN_HOST_BIT | FORBIDDEN_DOMAIN_BIT;
   return table;
 })();
 
@@ -158,7 +158,7 @@ function parseHost(input, isOpaque) {
   if (isOpaque) {
     for (let index = 0; index < length; index++) {
       const unit = input.charCodeAt(index);
-      if (unit < 0x80 && (FORBIDDEN_HOST_CODE_POINTS[unit] & FORBIDDEN_HOST) !== 0) return null;
+      if (unit < 0x80 && (FORBIDDEN_HOST_CODE_POINTS[unit] & FORBIDDEN_HOST_BIT) !== 0) return null;
     }
     return percentEncodeString(input, C0_CONTROL_SET);
   }
@@ -166,7 +166,7 @@ function parseHost(input, isOpaque) {
   if (asciiDomain === null) return null;
   for (let index = 0; index < asciiDomain.length; index++) {
     const unit = asciiDomain.charCodeAt(index);
-    if (unit < 0x80 && (FORBIDDEN_HOST_CODE_POINTS[unit] & FORBIDDEN_DOMAIN) !== 0) return null;
+    if (unit < 0x80 && (FORBIDDEN_HOST_CODE_POINTS[unit] & FORBIDDEN_DOMAIN_BIT) !== 0) return null;
   }
   if (endsInANumber(asciiDomain)) return parseIPv4(asciiDomain);
   return asciiDomain;
@@ -519,29 +519,29 @@ function serializeIPv6(address) {
 const SPECIAL_SCHEME_PORTS = new Map([["ftp", 21], ["file", null], ["http", 80], ["https", 443], ["ws", 80], ["wss", 443]]);
 
 // Parser states.
-const SCHEME_START = 1;
-const SCHEME = 2;
-const NO_SCHEME = 3;
-const SPECIAL_RELATIVE_OR_AUTHORITY = 4;
-const PATH_OR_AUTHORITY = 5;
-const RELATIVE = 6;
-const RELATIVE_SLASH = 7;
-const SPECIAL_AUTHORITY_SLASHES = 8;
-const SPECIAL_AUTHORITY_IGNORE_SLASHES = 9;
-const AUTHORITY = 10;
-const HOST = 11;
-const HOSTNAME = 12;
-const PORT = 13;
-const FILE = 14;
-const FILE_SLASH = 15;
-const FILE_HOST = 16;
-const PATH_START = 17;
-const PATH = 18;
-const OPAQUE_PATH = 19;
-const QUERY = 20;
-const FRAGMENT = 21;
+const URL_STATE_SCHEME_START = 1;
+const URL_STATE_SCHEME = 2;
+const URL_STATE_NO_SCHEME = 3;
+const URL_STATE_SPECIAL_RELATIVE_OR_AUTHORITY = 4;
+const URL_STATE_PATH_OR_AUTHORITY = 5;
+const URL_STATE_RELATIVE = 6;
+const URL_STATE_RELATIVE_SLASH = 7;
+const URL_STATE_SPECIAL_AUTHORITY_SLASHES = 8;
+const URL_STATE_SPECIAL_AUTHORITY_IGNORE_SLASHES = 9;
+const URL_STATE_AUTHORITY = 10;
+const URL_STATE_HOST = 11;
+const URL_STATE_HOSTNAME = 12;
+const URL_STATE_PORT = 13;
+const URL_STATE_FILE = 14;
+const URL_STATE_FILE_SLASH = 15;
+const URL_STATE_FILE_HOST = 16;
+const URL_STATE_PATH_START = 17;
+const URL_STATE_PATH = 18;
+const URL_STATE_OPAQUE_PATH = 19;
+const URL_STATE_QUERY = 20;
+const URL_STATE_FRAGMENT = 21;
 
-const END_OF_INPUT = -1;
+const URL_END_OF_INPUT = -1;
 const TAB_OR_NEWLINE = /[\t\n\r]/;
 const TAB_OR_NEWLINE_ALL = /[\t\n\r]/g;
 
@@ -631,7 +631,7 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
   }
   if (TAB_OR_NEWLINE.test(input)) input = input.replace(TAB_OR_NEWLINE_ALL, "");
   const length = input.length;
-  let state = stateOverride || SCHEME_START;
+  let state = stateOverride || URL_STATE_SCHEME_START;
   let buffer = "";
   let atSignSeen = false;
   let insideBrackets = false;
@@ -639,21 +639,21 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
   let special = SPECIAL_SCHEME_PORTS.has(url.scheme);
 
   for (let pointer = 0; pointer <= length; pointer++) {
-    const c = pointer < length ? input.charCodeAt(pointer) : END_OF_INPUT;
+    const c = pointer < length ? input.charCodeAt(pointer) : URL_END_OF_INPUT;
     switch (state) {
-      case SCHEME_START:
+      case URL_STATE_SCHEME_START:
         if (isASCIIAlpha(c)) {
           buffer += String.fromCharCode(c | 0x20);
-          state = SCHEME;
+          state = URL_STATE_SCHEME;
         } else if (!stateOverride) {
-          state = NO_SCHEME;
+          state = URL_STATE_NO_SCHEME;
           pointer--;
         } else {
           return null;
         }
         break;
 
-      case SCHEME:
+      case URL_STATE_SCHEME:
         if (isASCIIAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
           buffer += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
         } else if (c === 0x3a) {
@@ -671,28 +671,28 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
           }
           buffer = "";
           if (url.scheme === "file") {
-            state = FILE;
+            state = URL_STATE_FILE;
           } else if (special && base !== null && base.scheme === url.scheme) {
-            state = SPECIAL_RELATIVE_OR_AUTHORITY;
+            state = URL_STATE_SPECIAL_RELATIVE_OR_AUTHORITY;
           } else if (special) {
-            state = SPECIAL_AUTHORITY_SLASHES;
+            state = URL_STATE_SPECIAL_AUTHORITY_SLASHES;
           } else if (input.charCodeAt(pointer + 1) === 0x2f) {
-            state = PATH_OR_AUTHORITY;
+            state = URL_STATE_PATH_OR_AUTHORITY;
             pointer++;
           } else {
             url.path = "";
-            state = OPAQUE_PATH;
+            state = URL_STATE_OPAQUE_PATH;
           }
         } else if (!stateOverride) {
           buffer = "";
-          state = NO_SCHEME;
+          state = URL_STATE_NO_SCHEME;
           pointer = -1;
         } else {
           return null;
         }
         break;
 
-      case NO_SCHEME:
+      case URL_STATE_NO_SCHEME:
         if (base === null || (typeof base.path === "string" && c !== 0x23)) {
           return null;
         } else if (typeof base.path === "string" && c === 0x23) {
@@ -701,40 +701,40 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
           url.path = base.path;
           url.query = base.query;
           url.fragment = "";
-          state = FRAGMENT;
+          state = URL_STATE_FRAGMENT;
         } else if (base.scheme !== "file") {
-          state = RELATIVE;
+          state = URL_STATE_RELATIVE;
           pointer--;
         } else {
-          state = FILE;
+          state = URL_STATE_FILE;
           pointer--;
         }
         break;
 
-      case SPECIAL_RELATIVE_OR_AUTHORITY:
+      case URL_STATE_SPECIAL_RELATIVE_OR_AUTHORITY:
         if (c === 0x2f && input.charCodeAt(pointer + 1) === 0x2f) {
-          state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
+          state = URL_STATE_SPECIAL_AUTHORITY_IGNORE_SLASHES;
           pointer++;
         } else {
-          state = RELATIVE;
+          state = URL_STATE_RELATIVE;
           pointer--;
         }
         break;
 
-      case PATH_OR_AUTHORITY:
+      case URL_STATE_PATH_OR_AUTHORITY:
         if (c === 0x2f) {
-          state = AUTHORITY;
+          state = URL_STATE_AUTHORITY;
         } else {
-          state = PATH;
+          state = URL_STATE_PATH;
           pointer--;
         }
         break;
 
-      case RELATIVE:
+      case URL_STATE_RELATIVE:
         url.scheme = base.scheme;
         special = SPECIAL_SCHEME_PORTS.has(url.scheme);
         if (c === 0x2f || (special && c === 0x5c)) {
-          state = RELATIVE_SLASH;
+          state = URL_STATE_RELATIVE_SLASH;
         } else {
           url.username = base.username;
           url.password = base.password;
@@ -744,48 +744,48 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
           url.query = base.query;
           if (c === 0x3f) {
             url.query = "";
-            state = QUERY;
+            state = URL_STATE_QUERY;
           } else if (c === 0x23) {
             url.fragment = "";
-            state = FRAGMENT;
-          } else if (c !== END_OF_INPUT) {
+            state = URL_STATE_FRAGMENT;
+          } else if (c !== URL_END_OF_INPUT) {
             url.query = null;
             shortenPath(url);
-            state = PATH;
+            state = URL_STATE_PATH;
             pointer--;
           }
         }
         break;
 
-      case RELATIVE_SLASH:
+      case URL_STATE_RELATIVE_SLASH:
         if (special && (c === 0x2f || c === 0x5c)) {
-          state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
+          state = URL_STATE_SPECIAL_AUTHORITY_IGNORE_SLASHES;
         } else if (c === 0x2f) {
-          state = AUTHORITY;
+          state = URL_STATE_AUTHORITY;
         } else {
           url.username = base.username;
           url.password = base.password;
           url.host = base.host;
           url.port = base.port;
-          state = PATH;
+          state = URL_STATE_PATH;
           pointer--;
         }
         break;
 
-      case SPECIAL_AUTHORITY_SLASHES:
-        state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
+      case URL_STATE_SPECIAL_AUTHORITY_SLASHES:
+        state = URL_STATE_SPECIAL_AUTHORITY_IGNORE_SLASHES;
         if (c === 0x2f && input.charCodeAt(pointer + 1) === 0x2f) pointer++;
         else pointer--;
         break;
 
-      case SPECIAL_AUTHORITY_IGNORE_SLASHES:
+      case URL_STATE_SPECIAL_AUTHORITY_IGNORE_SLASHES:
         if (c !== 0x2f && c !== 0x5c) {
-          state = AUTHORITY;
+          state = URL_STATE_AUTHORITY;
           pointer--;
         }
         break;
 
-      case AUTHORITY:
+      case URL_STATE_AUTHORITY:
         if (c === 0x40) {
           if (atSignSeen) buffer = "%40" + buffer;
           atSignSeen = true;
@@ -800,30 +800,30 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
             url.password += percentEncodeString(buffer.slice(colon + 1), USERINFO_SET);
           }
           buffer = "";
-        } else if (c === END_OF_INPUT || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c)) {
+        } else if (c === URL_END_OF_INPUT || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c)) {
           if (atSignSeen && buffer === "") return null;
           pointer -= buffer.length + 1;
           buffer = "";
-          state = HOST;
+          state = URL_STATE_HOST;
         } else {
           buffer += input[pointer];
         }
         break;
 
-      case HOST:
-      case HOSTNAME:
+      case URL_STATE_HOST:
+      case URL_STATE_HOSTNAME:
         if (stateOverride && url.scheme === "file") {
           pointer--;
-          state = FILE_HOST;
+          state = URL_STATE_FILE_HOST;
         } else if (c === 0x3a && !insideBrackets) {
           if (buffer === "") return null;
-          if (stateOverride === HOSTNAME) return null;
+          if (stateOverride === URL_STATE_HOSTNAME) return null;
           const host = parseHost(buffer, !special);
           if (host === null) return null;
           url.host = host;
           buffer = "";
-          state = PORT;
-        } else if (c === END_OF_INPUT || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c)) {
+          state = URL_STATE_PORT;
+        } else if (c === URL_END_OF_INPUT || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c)) {
           pointer--;
           if (special && buffer === "") return null;
           if (stateOverride && buffer === "" && (includesCredentials(url) || url.port !== null)) return null;
@@ -831,7 +831,7 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
           if (host === null) return null;
           url.host = host;
           buffer = "";
-          state = PATH_START;
+          state = URL_STATE_PATH_START;
           if (stateOverride) return url;
         } else {
           if (c === 0x5b) insideBrackets = true;
@@ -840,10 +840,10 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
         }
         break;
 
-      case PORT:
+      case URL_STATE_PORT:
         if (c >= 0x30 && c <= 0x39) {
           buffer += input[pointer];
-        } else if (c === END_OF_INPUT || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c) || stateOverride) {
+        } else if (c === URL_END_OF_INPUT || c === 0x2f || c === 0x3f || c === 0x23 || (special && c === 0x5c) || stateOverride) {
           if (buffer !== "") {
             // Leading zeros are allowed; anything above 65535 fails however long it is.
             let port = 0;
@@ -855,45 +855,45 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
             return null;
           }
           if (stateOverride) return url;
-          state = PATH_START;
+          state = URL_STATE_PATH_START;
           pointer--;
         } else {
           return null;
         }
         break;
 
-      case FILE:
+      case URL_STATE_FILE:
         url.scheme = "file";
         special = true;
         url.host = "";
         if (c === 0x2f || c === 0x5c) {
-          state = FILE_SLASH;
+          state = URL_STATE_FILE_SLASH;
         } else if (base !== null && base.scheme === "file") {
           url.host = base.host;
           url.path = base.path.slice();
           url.query = base.query;
           if (c === 0x3f) {
             url.query = "";
-            state = QUERY;
+            state = URL_STATE_QUERY;
           } else if (c === 0x23) {
             url.fragment = "";
-            state = FRAGMENT;
-          } else if (c !== END_OF_INPUT) {
+            state = URL_STATE_FRAGMENT;
+          } else if (c !== URL_END_OF_INPUT) {
             url.query = null;
             if (!startsWithWindowsDriveLetter(input, pointer)) shortenPath(url);
             else url.path = [];
-            state = PATH;
+            state = URL_STATE_PATH;
             pointer--;
           }
         } else {
-          state = PATH;
+          state = URL_STATE_PATH;
           pointer--;
         }
         break;
 
-      case FILE_SLASH:
+      case URL_STATE_FILE_SLASH:
         if (c === 0x2f || c === 0x5c) {
-          state = FILE_HOST;
+          state = URL_STATE_FILE_HOST;
         } else {
           if (base !== null && base.scheme === "file") {
             url.host = base.host;
@@ -902,21 +902,21 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
               url.path.push(base.path[0]);
             }
           }
-          state = PATH;
+          state = URL_STATE_PATH;
           pointer--;
         }
         break;
 
-      case FILE_HOST:
-        if (c === END_OF_INPUT || c === 0x2f || c === 0x5c || c === 0x3f || c === 0x23) {
+      case URL_STATE_FILE_HOST:
+        if (c === URL_END_OF_INPUT || c === 0x2f || c === 0x5c || c === 0x3f || c === 0x23) {
           pointer--;
           if (!stateOverride && isWindowsDriveLetter(buffer)) {
             // The buffer is kept: the path state turns it into the first segment.
-            state = PATH;
+            state = URL_STATE_PATH;
           } else if (buffer === "") {
             url.host = "";
             if (stateOverride) return url;
-            state = PATH_START;
+            state = URL_STATE_PATH_START;
           } else {
             let host = parseHost(buffer, !special);
             if (host === null) return null;
@@ -924,33 +924,33 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
             url.host = host;
             if (stateOverride) return url;
             buffer = "";
-            state = PATH_START;
+            state = URL_STATE_PATH_START;
           }
         } else {
           buffer += input[pointer];
         }
         break;
 
-      case PATH_START:
+      case URL_STATE_PATH_START:
         if (special) {
-          state = PATH;
+          state = URL_STATE_PATH;
           if (c !== 0x2f && c !== 0x5c) pointer--;
         } else if (!stateOverride && c === 0x3f) {
           url.query = "";
-          state = QUERY;
+          state = URL_STATE_QUERY;
         } else if (!stateOverride && c === 0x23) {
           url.fragment = "";
-          state = FRAGMENT;
-        } else if (c !== END_OF_INPUT) {
-          state = PATH;
+          state = URL_STATE_FRAGMENT;
+        } else if (c !== URL_END_OF_INPUT) {
+          state = URL_STATE_PATH;
           if (c !== 0x2f) pointer--;
         } else if (stateOverride && url.host === null) {
           url.path.push("");
         }
         break;
 
-      case PATH:
-        if (c === END_OF_INPUT || c === 0x2f || (special && c === 0x5c) || (!stateOverride && (c === 0x3f || c === 0x23))) {
+      case URL_STATE_PATH:
+        if (c === URL_END_OF_INPUT || c === 0x2f || (special && c === 0x5c) || (!stateOverride && (c === 0x3f || c === 0x23))) {
           // Dot-segment checks run on the raw buffer: percent-encoding never changes ".", "%2e".
           const slash = c === 0x2f || (special && c === 0x5c);
           if (isDoubleDotSegment(buffer)) {
@@ -967,28 +967,28 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
           buffer = "";
           if (c === 0x3f) {
             url.query = "";
-            state = QUERY;
+            state = URL_STATE_QUERY;
           } else if (c === 0x23) {
             url.fragment = "";
-            state = FRAGMENT;
+            state = URL_STATE_FRAGMENT;
           }
         } else {
           buffer += input[pointer];
         }
         break;
 
-      case OPAQUE_PATH:
+      case URL_STATE_OPAQUE_PATH:
         if (c === 0x3f) {
           url.path += percentEncodeString(buffer, C0_CONTROL_SET);
           buffer = "";
           url.query = "";
-          state = QUERY;
+          state = URL_STATE_QUERY;
         } else if (c === 0x23) {
           url.path += percentEncodeString(buffer, C0_CONTROL_SET);
           buffer = "";
           url.fragment = "";
-          state = FRAGMENT;
-        } else if (c === END_OF_INPUT) {
+          state = URL_STATE_FRAGMENT;
+        } else if (c === URL_END_OF_INPUT) {
           url.path += percentEncodeString(buffer, C0_CONTROL_SET);
           buffer = "";
         } else {
@@ -996,21 +996,21 @@ function basicURLParse(input, base, url = null, stateOverride = 0) {
         }
         break;
 
-      case QUERY:
-        if ((!stateOverride && c === 0x23) || c === END_OF_INPUT) {
+      case URL_STATE_QUERY:
+        if ((!stateOverride && c === 0x23) || c === URL_END_OF_INPUT) {
           url.query += percentEncodeString(buffer, special ? SPECIAL_QUERY_SET : QUERY_SET);
           buffer = "";
           if (c === 0x23) {
             url.fragment = "";
-            state = FRAGMENT;
+            state = URL_STATE_FRAGMENT;
           }
         } else {
           buffer += input[pointer];
         }
         break;
 
-      case FRAGMENT:
-        if (c === END_OF_INPUT) {
+      case URL_STATE_FRAGMENT:
+        if (c === URL_END_OF_INPUT) {
           url.fragment += percentEncodeString(buffer, FRAGMENT_SET);
           buffer = "";
         } else {
@@ -1236,7 +1236,7 @@ class URL {
   get protocol() { return urlRecordOf(this).scheme + ":"; }
   set protocol(value) {
     urlRecordOf(this);
-    runSetter(this, toUSVString(String(value)) + ":", SCHEME_START);
+    runSetter(this, toUSVString(String(value)) + ":", URL_STATE_SCHEME_START);
   }
 
   /** The percent-encoded username. */
@@ -1264,7 +1264,7 @@ class URL {
   set host(value) {
     const record = urlRecordOf(this);
     if (typeof record.path === "string") return;
-    runSetter(this, toUSVString(String(value)), HOST);
+    runSetter(this, toUSVString(String(value)), URL_STATE_HOST);
   }
 
   /** The host without the port. */
@@ -1275,7 +1275,7 @@ class URL {
   set hostname(value) {
     const record = urlRecordOf(this);
     if (typeof record.path === "string") return;
-    runSetter(this, toUSVString(String(value)), HOSTNAME);
+    runSetter(this, toUSVString(String(value)), URL_STATE_HOSTNAME);
   }
 
   /** The port as a string; "" for none or the scheme's default. */
@@ -1288,7 +1288,7 @@ class URL {
     if (cannotHaveUsernamePasswordPort(record)) return;
     const input = toUSVString(String(value));
     if (input === "") record.port = null;
-    else runSetter(this, input, PORT);
+    else runSetter(this, input, URL_STATE_PORT);
   }
 
   /** The path (an opaque path as is). */
@@ -1297,7 +1297,7 @@ class URL {
     const record = urlRecordOf(this);
     if (typeof record.path === "string") return;
     const copy = Object.assign({}, record, { path: [] });
-    if (basicURLParse(toUSVString(String(value)), null, copy, PATH_START) !== null) record.path = copy.path;
+    if (basicURLParse(toUSVString(String(value)), null, copy, URL_STATE_PATH_START) !== null) record.path = copy.path;
   }
 
   /** "?" and the query, or "" when the query is null or empty. */
@@ -1316,7 +1316,7 @@ class URL {
     }
     if (input.charCodeAt(0) === 0x3f) input = input.slice(1);
     const copy = Object.assign({}, record, { query: "" });
-    basicURLParse(input, null, copy, QUERY);
+    basicURLParse(input, null, copy, URL_STATE_QUERY);
     record.query = copy.query;
     resetQueryObject(this);
   }
@@ -1350,7 +1350,7 @@ class URL {
     }
     if (input.charCodeAt(0) === 0x23) input = input.slice(1);
     const copy = Object.assign({}, record, { fragment: "" });
-    basicURLParse(input, null, copy, FRAGMENT);
+    basicURLParse(input, null, copy, URL_STATE_FRAGMENT);
     record.fragment = copy.fragment;
   }
 

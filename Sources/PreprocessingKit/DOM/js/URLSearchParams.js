@@ -216,11 +216,11 @@ class URLSearchParams {
   }
 
   /** An iterator of [name, value] pairs. */
-  entries() { return new URLSearchParamsIterator(this, ITERATE_ENTRIES); }
+  entries() { return new URLSearchParamsIterator(this, SEARCH_PARAMS_ITERATE_ENTRIES); }
   /** An iterator of names. */
-  keys() { return new URLSearchParamsIterator(this, ITERATE_KEYS); }
+  keys() { return new URLSearchParamsIterator(this, SEARCH_PARAMS_ITERATE_KEYS); }
   /** An iterator of values. */
-  values() { return new URLSearchParamsIterator(this, ITERATE_VALUES); }
+  values() { return new URLSearchParamsIterator(this, SEARCH_PARAMS_ITERATE_VALUES); }
 
   /** The application/x-www-form-urlencoded serialisation (no leading `?`). */
   toString() {
@@ -233,9 +233,9 @@ function comparePairNames(a, b) {
   return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
 
-const ITERATE_ENTRIES = 0;
-const ITERATE_KEYS = 1;
-const ITERATE_VALUES = 2;
+const SEARCH_PARAMS_ITERATE_ENTRIES = 0;
+const SEARCH_PARAMS_ITERATE_KEYS = 1;
+const SEARCH_PARAMS_ITERATE_VALUES = 2;
 const ITERATOR_PARAMS = Symbol("iteratorParams"); // the URLSearchParams being walked
 const ITERATOR_STATE = Symbol("iteratorState");   // {kind, index}
 
@@ -253,7 +253,7 @@ class URLSearchParamsIterator {
     const list = this[ITERATOR_PARAMS][SEARCH_PARAMS_LIST];
     if (state.index >= list.length) return { value: undefined, done: true };
     const pair = list[state.index++];
-    const value = state.kind === ITERATE_KEYS ? pair[0] : state.kind === ITERATE_VALUES ? pair[1] : [pair[0], pair[1]];
+    const value = state.kind === SEARCH_PARAMS_ITERATE_KEYS ? pair[0] : state.kind === SEARCH_PARAMS_ITERATE_VALUES ? pair[1] : [pair[0], pair[1]];
     return { value, done: false };
   }
 }

@@ -10,7 +10,8 @@ class XMLSerializer {
     const open = (element) => {
       const ns = element[NAMESPACE];
       let tag = "<" + serializedTagName(element);
-      const parentNs = element[PARENT] !== null && element[PARENT].nodeType === ELEMENT_NODE ? element[PARENT][NAMESPACE] : null;
+      // The context namespace starts as null at the node being serialised.
+      const parentNs = element !== root && element[PARENT] !== null && element[PARENT].nodeType === ELEMENT_NODE ? element[PARENT][NAMESPACE] : null;
       const hasXmlns = element[ATTRS].some((r) => r.namespace === NS_XMLNS && r.localName === "xmlns");
       if (ns !== null && ns !== parentNs && !hasXmlns && element[PREFIX] === null) tag += ' xmlns="' + ns + '"';
       for (const record of element[ATTRS]) {

@@ -1,12 +1,28 @@
 import Foundation
 
 /// The request handlers the command line offers by name (`--handler NAME`).
+/// Handlers registered with `register(name:make:)` (a user's runner built by `init-handler`)
+/// are offered by name too, and win over a built-in of the same name.
 public enum BuiltInHandlers {
-    public static let names = ["none", "echo", "example-notes", "finalize-args"]
+    public static let builtInNames = ["none", "echo", "example-notes", "finalize-args"]
+
+    /// Every name `--handler` accepts: the built-ins, then the registered ones.
+    public static var names: [String] {
+        builtInNames + registry.names.filter { !builtInNames.contains($0) }
+    }
+
+    /// Offers a handler of the user's under `name` (`--handler NAME`); `make` is called once
+    /// per run, so each run gets a fresh instance as on a device.
+    public static func register(name: String, make: @escaping @Sendable () -> NSExtensionRequestHandling) {
+        registry.add(name: name, make: make)
+    }
+
+    private static let registry = HandlerRegistry()
 
     /// A fresh handler for `name`; nil for an unknown name. `finalize-args` answers with
     /// `finalizeArguments` (required for it).
     public static func make(_ name: String, finalizeArguments: PropertyListValue?) -> NSExtensionRequestHandling? {
+        if let registered = registry.make(name) { return registered }
         switch name {
         case "none": return NoFinalizeHandler()
         case "echo": return EchoHandler()
@@ -14,6 +30,30 @@ public enum BuiltInHandlers {
         case "finalize-args": return finalizeArguments.map { FinalizeArgumentsHandler(arguments: $0) }
         default: return nil
         }
+    }
+}
+
+/// The handlers registered by name; locked because registration may come from any thread.
+private final class HandlerRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var makers: [(name: String, make: @Sendable () -> NSExtensionRequestHandling)] = []
+
+    func add(name: String, make: @escaping @Sendable () -> NSExtensionRequestHandling) {
+        lock.lock(); defer { lock.unlock() }
+        makers.removeAll { $0.name == name }
+        makers.append((name, make))
+    }
+
+    var names: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return makers.map(\.name)
+    }
+
+    func make(_ name: String) -> NSExtensionRequestHandling? {
+        lock.lock()
+        let maker = makers.first { $0.name == name }?.make
+        lock.unlock()
+        return maker?()
     }
 }
 

@@ -1,0 +1,2 @@
+// Placeholder: the benchmark is being written (issue 9).
+print("benchmark not written yet")

@@ -1,0 +1,110 @@
+import Foundation
+
+/// `preprocess-sim check`: the extension's `Info.plist` and its preprocessing file, checked for
+/// everything that would make Safari skip or break the preprocessing step, printed as
+/// compiler-style diagnostics with stable codes.
+///
+/// ```
+/// $ preprocess-sim check --extension Scripts/ActionExtension-Info.plist
+/// Scripts/ActionExtension-Info.plist:13:9: warning: the activation rule accepts only URLs: … [activation-url-only]
+/// …
+/// 0 error(s), 2 warning(s)
+/// ```
+///
+/// Exit code 1 when any diagnostic is an error; 2 when the plist or script cannot be read.
+public struct CheckCommand: Equatable {
+    public enum Format: String, Equatable { case text, json }
+
+    /// The extension's `Info.plist` (or its `NSExtension` dictionary alone).
+    public var extensionPath: String?
+    /// A script to check instead of the one the plist names.
+    public var scriptPath: String?
+    /// Another folder to look for the script in.
+    public var resourcesDirectory: String?
+    /// The page to run the script on besides the blank page (default: the shipped example page).
+    public var examplePagePath: String?
+    public var format = Format.text
+    /// CPU seconds `run` may take on each page (`--timeout`).
+    public var timeout: Double = 5
+
+    static func parse(_ arguments: [String]) throws -> CheckCommand {
+        var command = CheckCommand()
+        var reader = ArgumentReader(arguments, command: "check")
+        try reader.parse { name, value in
+            switch name {
+            case "--extension", "--plist": command.extensionPath = try value()
+            case "--script": command.scriptPath = try value()
+            case "--resources": command.resourcesDirectory = try value()
+            case "--page": command.examplePagePath = try value()
+            case "--format":
+                let text = try value()
+                guard let format = Format(rawValue: text) else {
+                    throw UsageError("--format is text or json, not '\(text)'", command: "check")
+                }
+                command.format = format
+            case "--json": command.format = .json
+            case "--timeout": command.timeout = try parseNumber(try value(), option: name, command: "check")
+            default: return false
+            }
+            return true
+        }
+        if let extra = reader.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'", command: "check")
+        }
+        guard command.extensionPath != nil || command.scriptPath != nil else {
+            throw UsageError("check needs --extension Info.plist (or --script FILE alone)", command: "check")
+        }
+        return command
+    }
+
+    /// Runs every check and returns the diagnostics: the configuration's in file order, then the
+    /// script's.
+    public func diagnostics(simulator: Simulator = Simulator()) -> [Diagnostic] {
+        let examplePage = examplePagePath.map { URL(fileURLWithPath: $0) }
+        guard let extensionPath else {
+            guard let scriptPath else { return [] }
+            return ScriptCheck.run(scriptURL: URL(fileURLWithPath: scriptPath), examplePage: examplePage, timeout: timeout, simulator: simulator)
+        }
+        let extensionPoint = ExtensionInfoPlist(contentsOf: URL(fileURLWithPath: extensionPath))
+            .configuration?.extensionPointIdentifier
+        return ConfigurationCheck.run(plistPath: extensionPath, resourcesDirectory: resourcesDirectory,
+                                      scriptOverride: scriptPath) { script in
+            ScriptCheck.run(scriptURL: script, extensionPointIdentifier: extensionPoint,
+                            examplePage: examplePage, timeout: timeout, simulator: simulator)
+        }
+    }
+
+    func execute(output: Output) -> Int32 {
+        for path in [extensionPath, scriptPath].compactMap({ $0 })
+        where !FileManager.default.isReadableFile(atPath: path) || isDirectory(path) {
+            output.error("\(path): error: cannot read the file [\(path == scriptPath ? "script-unreadable" : "plist-unreadable")]")
+            return PreprocessSim.ExitCode.usage
+        }
+        let found = diagnostics()
+        let errors = found.filter { $0.severity == .error }.count
+        let warnings = found.filter { $0.severity == .warning }.count
+        switch format {
+        case .text:
+            var text = found.map { $0.formatted + "\n" }.joined()
+            text += "\(errors) error(s), \(warnings) warning(s)\n"
+            output.write(text)
+        case .json:
+            output.write(CheckReport(diagnostics: found, errors: errors, warnings: warnings).json())
+        }
+        return errors > 0 ? PreprocessSim.ExitCode.failure : PreprocessSim.ExitCode.success
+    }
+}
+
+/// `check --format json`: `{"diagnostics": [...], "errors": N, "warnings": N}`.
+public struct CheckReport: Codable, Equatable, Sendable {
+    public var diagnostics: [Diagnostic]
+    public var errors: Int
+    public var warnings: Int
+
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,47 @@
+// Navigator: https://html.spec.whatwg.org/#the-navigator-object, as iOS Safari presents itself.
+
+const DEFAULT_USER_AGENT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+class Navigator {
+  constructor(token, config) {
+    if (token !== INTERNAL) throw new TypeError("Illegal constructor");
+    this[SOURCE] = {
+      userAgent: config.userAgent || DEFAULT_USER_AGENT,
+      platform: config.platform || "iPhone",
+      language: config.language || "en-US",
+    };
+  }
+  get userAgent() { return this[SOURCE].userAgent; }
+  get appVersion() { return this[SOURCE].userAgent.replace(/^Mozilla\//, ""); }
+  get appName() { return "Netscape"; }
+  get appCodeName() { return "Mozilla"; }
+  get product() { return "Gecko"; }
+  get productSub() { return "20030107"; }
+  get vendor() { return "Apple Computer, Inc."; }
+  get vendorSub() { return ""; }
+  get platform() { return this[SOURCE].platform; }
+  get language() { return this[SOURCE].language; }
+  get languages() { return Object.freeze([this[SOURCE].language]); }
+  get cookieEnabled() { return true; }
+  get onLine() { return true; }
+  get maxTouchPoints() { return 5; }
+  get standalone() { return false; }
+  get hardwareConcurrency() { return 4; }
+  get webdriver() { return false; }
+  get doNotTrack() { return null; }
+  get pdfViewerEnabled() { return true; }
+  get plugins() { return []; }
+  get mimeTypes() { return []; }
+  javaEnabled() { return false; }
+  get clipboard() {
+    return {
+      writeText(text) { recordUnsupported("navigator.clipboard.writeText"); return Promise.reject(new DOMException("Clipboard access is not allowed.", "NotAllowedError")); },
+      readText() { recordUnsupported("navigator.clipboard.readText"); return Promise.reject(new DOMException("Clipboard access is not allowed.", "NotAllowedError")); },
+    };
+  }
+  share(data) { recordUnsupported("navigator.share"); return Promise.reject(new DOMException("Sharing is not allowed.", "NotAllowedError")); }
+  canShare() { return false; }
+  sendBeacon(url) { recordUnsupported("navigator.sendBeacon"); return true; }
+  vibrate() { return false; }
+}
+defineStringTag(Navigator, "Navigator");

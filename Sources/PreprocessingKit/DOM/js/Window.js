@@ -1,0 +1,255 @@
+// Window: https://html.spec.whatwg.org/#the-window-object
+// The page's global object is the window: installWindowGlobals defines its properties on
+// globalThis. Dialogs and navigations are recorded; layout values are those of an iPhone
+// viewport (390×844 CSS pixels at 3× unless the configuration says otherwise).
+
+class Window extends EventTarget {
+  constructor(token) {
+    if (token !== INTERNAL) throw new TypeError("Illegal constructor");
+    super();
+  }
+}
+
+class Screen {
+  constructor(token, width, height) {
+    if (token !== INTERNAL) throw new TypeError("Illegal constructor");
+    this[SOURCE] = { width, height };
+  }
+  get width() { return this[SOURCE].width; }
+  get height() { return this[SOURCE].height; }
+  get availWidth() { return this[SOURCE].width; }
+  get availHeight() { return this[SOURCE].height; }
+  get availTop() { return 0; }
+  get availLeft() { return 0; }
+  get colorDepth() { return 24; }
+  get pixelDepth() { return 24; }
+  get orientation() { return { type: "portrait-primary", angle: 0, addEventListener() {}, removeEventListener() {} }; }
+}
+
+/** Evaluates a media query list against the simulated viewport (width/orientation/preferences). */
+function evaluateMediaQuery(query, width, height) {
+  const features = {
+    "prefers-color-scheme": "light", "prefers-reduced-motion": "no-preference", "hover": "none",
+    "any-hover": "none", "pointer": "coarse", "any-pointer": "coarse", "orientation": height >= width ? "portrait" : "landscape",
+    "display-mode": "browser", "prefers-contrast": "no-preference", "color-gamut": "p3",
+  };
+  const matchesOne = (text) => {
+    let negate = false;
+    let parts = text.trim().toLowerCase();
+    if (parts.startsWith("not ")) { negate = true; parts = parts.slice(4); }
+    parts = parts.replace(/^only /, "");
+    let result = true;
+    for (const term of parts.split(/\s+and\s+/)) {
+      const t = term.trim();
+      if (t === "" || t === "all" || t === "screen") continue;
+      if (t === "print" || t === "speech") { result = false; continue; }
+      const feature = /^\(\s*([a-z-]+)\s*(?::\s*([^)]+?))?\s*\)$/.exec(t);
+      if (!feature) { result = false; continue; }
+      const [, name, rawValue] = feature;
+      const px = rawValue === undefined ? NaN : parseFloat(rawValue) * (/em$/.test(rawValue) ? 16 : 1);
+      switch (name) {
+        case "min-width": result = result && width >= px; break;
+        case "max-width": result = result && width <= px; break;
+        case "width": result = result && width === px; break;
+        case "min-height": result = result && height >= px; break;
+        case "max-height": result = result && height <= px; break;
+        case "min-resolution": case "-webkit-min-device-pixel-ratio": result = result && 3 >= parseFloat(rawValue); break;
+        case "max-resolution": case "-webkit-max-device-pixel-ratio": result = result && 3 <= parseFloat(rawValue); break;
+        default:
+          if (rawValue === undefined) result = result && features[name] !== undefined && features[name] !== "none";
+          else result = result && features[name] === rawValue.trim();
+      }
+    }
+    return negate ? !result : result;
+  };
+  return String(query).split(",").some(matchesOne);
+}
+
+class MediaQueryList extends EventTarget {
+  constructor(token, media, matches) {
+    if (token !== INTERNAL) throw new TypeError("Illegal constructor");
+    super();
+    this[SOURCE] = { media, matches };
+  }
+  get media() { return this[SOURCE].media; }
+  get matches() { return this[SOURCE].matches; }
+  addListener(callback) {}
+  removeListener(callback) {}
+}
+
+/** Every interface object the window exposes, by global name. */
+function windowInterfaces() {
+  const interfaces = {
+    EventTarget, Node, Element, CharacterData, Text, CDATASection, Comment, ProcessingInstruction, DocumentType,
+    DocumentFragment, Document, HTMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
+    HTMLFormControlsCollection, HTMLOptionsCollection, DOMTokenList, DOMStringMap, CSSStyleDeclaration,
+    DOMRect, DOMRectReadOnly, DOMImplementation, DOMException, Event, CustomEvent, UIEvent, MouseEvent,
+    KeyboardEvent, InputEvent, FocusEvent, MutationObserver, MutationRecord, XMLSerializer, DOMParser,
+    Location, Navigator, History, Screen, Storage, Window, MediaQueryList, HTMLElement, HTMLUnknownElement,
+    SVGElement, SVGGraphicsElement, SVGSVGElement, MathMLElement, HTMLMediaElement,
+    Range, Selection, TreeWalker, NodeIterator, NodeFilter,
+    // Platform utilities (base64.js, TextEncoder.js, TextDecoder.js, URLSearchParams.js, URL.js).
+    URL, URLSearchParams, TextEncoder, TextDecoder,
+  };
+  for (const name in HTML_ELEMENT_CLASSES) {
+    const ElementClass = HTML_ELEMENT_CLASSES[name];
+    interfaces[ElementClass.name] = ElementClass;
+  }
+  return interfaces;
+}
+
+/**
+ * Installs the window's properties on `global` for the page document `doc`.
+ * @param {object} global the global object (globalThis)
+ * @param {Document} doc
+ * @param {object} config see CONTRACT.md installPage
+ */
+function installWindowGlobals(global, doc, config) {
+  const state = doc[DOC_STATE];
+  const width = state.viewportWidth, height = state.viewportHeight;
+  state.defaultView = global;
+  const define = (name, value, enumerable = true) =>
+    Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable });
+  const defineGetter = (name, get, set) =>
+    Object.defineProperty(global, name, { get, set, configurable: true, enumerable: true });
+
+  // The window is an EventTarget, but JavaScriptCore's global object has an immutable
+  // prototype, so the EventTarget methods and the class tag are installed on it directly.
+  define("addEventListener", EventTarget.prototype.addEventListener, false);
+  define("removeEventListener", EventTarget.prototype.removeEventListener, false);
+  define("dispatchEvent", EventTarget.prototype.dispatchEvent, false);
+  global[LISTENERS] = null;
+
+  for (const [name, value] of Object.entries(windowInterfaces())) {
+    if (value.prototype && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) defineStringTag(value, name);
+    define(name, value, false);
+  }
+  defineStringTag(Window, "Window");
+  Object.defineProperty(global, Symbol.toStringTag, { value: "Window", configurable: true });
+
+  const location = new Location(INTERNAL, doc);
+  const navigator = new Navigator(INTERNAL, config);
+  const history = new History(INTERNAL, doc);
+  const screen = new Screen(INTERNAL, width, height);
+  const localStorage = createStorage();
+  const sessionStorage = createStorage();
+  const console = createConsole();
+
+  for (const name of ["window", "self", "frames", "top", "parent"]) defineGetter(name, () => global);
+  Object.defineProperty(global, "document", { get: () => pageDocument, enumerable: true, configurable: false });
+  defineGetter("location", () => location, (value) => { location.href = value; });
+  defineGetter("navigator", () => navigator);
+  defineGetter("history", () => history);
+  defineGetter("screen", () => screen);
+  defineGetter("localStorage", () => localStorage);
+  defineGetter("sessionStorage", () => sessionStorage);
+  defineGetter("origin", () => location.origin);
+  define("console", console);
+  define("name", "");
+  define("status", "");
+  define("closed", false);
+  define("opener", null);
+  define("frameElement", null);
+  define("length", 0);
+  define("isSecureContext", /^https:|^about:|^file:/.test(state.url));
+  define("innerWidth", width);
+  define("innerHeight", height);
+  define("outerWidth", width);
+  define("outerHeight", height);
+  define("devicePixelRatio", 3);
+  define("screenX", 0);
+  define("screenY", 0);
+  define("screenLeft", 0);
+  define("screenTop", 0);
+  define("scrollX", 0);
+  define("scrollY", 0);
+  define("pageXOffset", 0);
+  define("pageYOffset", 0);
+  define("visualViewport", { width, height, scale: 1, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, addEventListener() {}, removeEventListener() {} });
+
+  define("Image", legacyImageConstructor(), false);
+  define("Audio", legacyAudioConstructor(), false);
+  define("Option", legacyOptionConstructor(), false);
+  define("atob", atob, false);
+  define("btoa", btoa, false);
+  define("alert", function alert(message) {
+    recordEvent({ kind: "alert", message: message === undefined ? "" : String(message) });
+  });
+  define("confirm", function confirm(message) {
+    const answer = config.confirmAnswer === undefined ? false : !!config.confirmAnswer;
+    recordEvent({ kind: "confirm", message: message === undefined ? "" : String(message), answer });
+    return answer;
+  });
+  define("prompt", function prompt(message, defaultValue) {
+    const answer = config.promptAnswer === undefined ? null : config.promptAnswer === null ? null : String(config.promptAnswer);
+    recordEvent({
+      kind: "prompt", message: message === undefined ? "" : String(message),
+      defaultValue: defaultValue === undefined ? "" : String(defaultValue), answer,
+    });
+    return answer;
+  });
+  define("print", function print() { recordUnsupported("window.print"); });
+  define("open", function open(url = "", target = "_blank", features = "") {
+    let resolved = String(url);
+    try { resolved = url === "" ? "about:blank" : new URL(String(url), documentBaseURL(doc)).href; } catch (error) { /* recorded as given */ }
+    recordEvent({ kind: "navigation", method: "open", url: resolved });
+    return null;
+  });
+  define("close", function close() { recordEvent({ kind: "navigation", method: "close", url: state.url }); });
+  define("stop", function stop() {});
+  define("focus", function focus() {});
+  define("blur", function blur() {});
+  define("scroll", function scroll() {});
+  define("scrollTo", function scrollTo() {});
+  define("scrollBy", function scrollBy() {});
+  define("moveTo", function moveTo() {});
+  define("resizeTo", function resizeTo() {});
+  define("postMessage", function postMessage(message) { recordUnsupported("window.postMessage"); });
+  define("getSelection", function getSelection() { return selectionOf(pageDocument); });
+  define("getComputedStyle", function getComputedStyle(element, pseudoElement) {
+    if (!(element instanceof Element)) throw new TypeError("Argument 1 ('element') to Window.getComputedStyle must be an instance of Element");
+    return createComputedStyle(element);
+  });
+  define("matchMedia", function matchMedia(query) {
+    const media = String(query);
+    return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, width, height));
+  });
+  defineEventHandlerProperties(global, EVENT_HANDLER_NAMES);
+}
+
+// Legacy factory functions: https://html.spec.whatwg.org/#dom-image, #dom-audio, #dom-option
+function legacyImageConstructor() {
+  function Image(width, height) {
+    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    const image = createElementInternal(pageDocument, "img", NS_HTML, null);
+    if (width !== undefined) setAttributeValue(image, "width", String(width >>> 0));
+    if (height !== undefined) setAttributeValue(image, "height", String(height >>> 0));
+    return image;
+  }
+  Image.prototype = HTMLImageElement.prototype;
+  return Image;
+}
+function legacyAudioConstructor() {
+  function Audio(src) {
+    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    const audio = createElementInternal(pageDocument, "audio", NS_HTML, null);
+    setAttributeValue(audio, "preload", "auto");
+    if (src !== undefined) setAttributeValue(audio, "src", String(src));
+    return audio;
+  }
+  Audio.prototype = HTMLAudioElement.prototype;
+  return Audio;
+}
+function legacyOptionConstructor() {
+  function Option(text = "", value, defaultSelected = false, selected = false) {
+    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    const option = createElementInternal(pageDocument, "option", NS_HTML, null);
+    if (text !== "") linkChild(option, createTextNode(pageDocument, String(text)), null);
+    if (value !== undefined) setAttributeValue(option, "value", String(value));
+    if (defaultSelected) setAttributeValue(option, "selected", "");
+    if (selected) controlState(option).selected = true;
+    return option;
+  }
+  Option.prototype = HTMLOptionElement.prototype;
+  return Option;
+}

@@ -1,0 +1,48 @@
+// The bundle's entry: the `api` object Swift calls (CONTRACT.md "api"). Last file in order.txt.
+
+const api = {
+  /**
+   * Builds the page's document from the flat tree and installs the window on globalThis.
+   * @param {Array} tree `[1, quirksMode, …records]` from host.parseDocument
+   * @param {object} config {url, characterSet, contentType, referrer, cookie, lastModified,
+   *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight}
+   */
+  installPage(tree, config) {
+    config = config || {};
+    const doc = createHTMLDocument({
+      url: config.url || "about:blank",
+      characterSet: config.characterSet || "UTF-8",
+      contentType: config.contentType || "text/html",
+      referrer: config.referrer || "",
+      lastModified: config.lastModified === undefined ? null : config.lastModified,
+      cookies: parseCookieString(config.cookie),
+      viewportWidth: config.viewportWidth || 390,
+      viewportHeight: config.viewportHeight || 844,
+    }, null);
+    pageDocument = doc;
+    const start = firstRecordIndex(tree);
+    if (start === 2) doc[DOC_STATE].compatMode = tree[1];
+    buildNodesFromRecords(doc, tree, start, doc);
+    installWindowGlobals(globalThis, doc, config);
+    // The event loop: virtual clock, seeded randomness, offline network, page scripts (timers.js,
+    // clock.js, network.js, pageScripts.js; issue 5). Adds runNextTask, pendingWork, takeRequests… to api.
+    if (typeof installEventLoop === "function") installEventLoop(globalThis, config, api);
+  },
+  /** Tags later events with `name` ("load", "run", "handler", "finalize"). */
+  setPhase(name) { currentPhase = String(name); },
+  /** Selects the `occurrence`-th (1-based) match of `text` in the body's text. */
+  selectText(text, occurrence) {
+    return selectTextInDocument(pageDocument, String(text), occurrence === undefined ? 1 : Number(occurrence));
+  },
+  /** Selects the contents of the first element matching `selector`. */
+  selectElementContents(selector) { return selectElementContentsIn(pageDocument, String(selector)); },
+  /** The events recorded since the last call, as a JSON array string. */
+  takeEvents() { return takeRecordedEvents(); },
+  /** `document.documentElement.outerHTML`, or "" without a document element. */
+  documentHTML() {
+    const root = pageDocument === null ? null : pageDocument.documentElement;
+    return root === null ? "" : serializeOuter(root);
+  },
+};
+
+return api;

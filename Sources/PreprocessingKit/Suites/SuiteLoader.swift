@@ -1,0 +1,221 @@
+import Foundation
+
+/// A manifest that cannot be used: printed as `path: error: message`, exit code 2.
+public struct SuiteError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+    public var description: String { "\(path): error: \(message)" }
+}
+
+/// Reads a manifest and expands it into cases.
+public enum SuiteLoader {
+    public static let supportedVersion = 1
+
+    /// Loads the manifest at `path` and returns its cases in manifest order: the matrix first
+    /// (scripts in order, each over the pages in order), then the explicit cases.
+    public static func load(path: String) throws -> [SuiteCase] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SuiteError(path: path, message: "cannot read the suite file")
+        }
+        let manifest: SuiteManifest
+        do {
+            manifest = try JSONDecoder().decode(SuiteManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw SuiteError(path: path, message: "not a valid suite manifest: \(describe(error))")
+        } catch {
+            throw SuiteError(path: path, message: "not valid JSON: \(error)")
+        }
+        let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        return try cases(of: manifest, path: path, directory: directory)
+    }
+
+    /// Expands a decoded manifest whose folder is `directory`.
+    public static func cases(of manifest: SuiteManifest, path: String, directory: String) throws -> [SuiteCase] {
+        guard manifest.version == supportedVersion else {
+            throw SuiteError(path: path, message: "suite version \(manifest.version) is not supported (this preprocess-sim reads version \(supportedVersion))")
+        }
+        let resolver = PathResolver(directory: directory, allowOutside: manifest.allowOutside ?? false, suitePath: path)
+        var defaults = manifest.defaults
+        if let arguments = defaults?.finalizeArguments { defaults?.finalizeArguments = try resolver.finalizeArguments(arguments) }
+        var cases: [SuiteCase] = []
+        func add(id: String?, script: String, page: String, settings: CaseSettings) throws {
+            var settings = settings.merged(over: defaults)
+            if let arguments = settings.finalizeArguments { settings.finalizeArguments = try resolver.finalizeArguments(arguments) }
+            if let folder = settings.fixtures { try resolver.checkInside(folder, resolver.absolute(folder)) }
+            let caseID = try id.map { try validated(id: $0, path: path) } ?? derivedID(script: script, page: page)
+            if cases.contains(where: { $0.id == caseID }) {
+                throw SuiteError(path: path, message: "two cases have the id '\(caseID)'; give one an explicit \"id\"")
+            }
+            cases.append(SuiteCase(id: caseID, suitePath: path, suiteDirectory: directory, index: cases.count,
+                                   script: script, page: page, settings: settings))
+        }
+        let scripts = try (manifest.scripts ?? []).flatMap { try resolver.expand($0, what: "script") }
+        let pages = try (manifest.pages ?? []).flatMap { try resolver.expand($0, what: "page") }
+        if manifest.matrix ?? (manifest.cases == nil) {
+            for script in scripts {
+                for page in pages { try add(id: nil, script: script, page: page, settings: CaseSettings()) }
+            }
+        }
+        for (number, entry) in (manifest.cases ?? []).enumerated() {
+            let script = try entry.script.map { try resolver.single($0, what: "script") } ?? (scripts.count == 1 ? scripts[0] : nil)
+            let page = try entry.page.map { try resolver.single($0, what: "page") } ?? (pages.count == 1 ? pages[0] : nil)
+            guard let script, let page else {
+                throw SuiteError(path: path, message: "case \(number + 1)\(entry.id.map { " ('\($0)')" } ?? "") needs a \"script\" and a \"page\" (they may be left out only when the suite lists exactly one)")
+            }
+            try add(id: entry.id, script: script, page: page, settings: entry.settings)
+        }
+        if cases.isEmpty {
+            throw SuiteError(path: path, message: "the suite has no cases (no scripts or pages matched, and no \"cases\")")
+        }
+        return cases
+    }
+
+    /// `Action@hukumusume-fable`: the script's and the page's base names.
+    static func derivedID(script: String, page: String) -> String {
+        func base(_ path: String) -> String {
+            let name = (path as NSString).lastPathComponent
+            let dot = name.lastIndex(of: ".").map { name[..<$0] } ?? Substring(name)
+            return String(dot)
+        }
+        return sanitized(base(script) + "@" + base(page))
+    }
+
+    /// Keeps ids usable as file names.
+    static func sanitized(_ id: String) -> String {
+        String(id.map { $0.isLetter || $0.isNumber || "._@-+".contains($0) ? $0 : "-" })
+    }
+
+    static func validated(id: String, path: String) throws -> String {
+        guard !id.isEmpty, sanitized(id) == id, !id.hasPrefix(".") else {
+            throw SuiteError(path: path, message: "case id '\(id)' must be letters, digits and . _ @ - + (it names the snapshot file)")
+        }
+        return id
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [CodingKey]) -> String {
+            path.isEmpty ? "top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "\(place(context.codingPath)): expected \(type) (\(context.debugDescription))"
+        case .valueNotFound(_, let context): return "\(place(context.codingPath)): missing value"
+        case .keyNotFound(let key, let context): return "\(place(context.codingPath + [key])): required"
+        case .dataCorrupted(let context): return "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// Resolves paths and globs against the manifest's folder, refusing ones that leave it.
+struct PathResolver {
+    let directory: String
+    let allowOutside: Bool
+    let suitePath: String
+
+    /// The path relative to the suite's folder (with `..` steps when it is outside).
+    func relative(_ absolute: String) -> String {
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: absolute).standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < base.count, shared < target.count, base[shared] == target[shared] { shared += 1 }
+        return (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
+    }
+
+    func absolute(_ path: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    func checkInside(_ original: String, _ absolute: String) throws {
+        guard !allowOutside else { return }
+        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        if !(resolved.hasPrefix(prefix) || resolved == root) {
+            throw SuiteError(path: suitePath, message: "'\(original)' is outside the suite's folder; set \"allowOutside\": true to allow it")
+        }
+    }
+
+    /// Files matching a path or glob, sorted; a plain path must exist.
+    func expand(_ pattern: String, what: String) throws -> [String] {
+        let absolutePattern = absolute(pattern)
+        guard pattern.contains(where: { "*?[".contains($0) }) else {
+            try checkInside(pattern, absolutePattern)
+            guard FileManager.default.fileExists(atPath: absolutePattern) else {
+                throw SuiteError(path: suitePath, message: "\(what) '\(pattern)' does not exist")
+            }
+            return [relative(absolutePattern)]
+        }
+        let matches = Glob.match(absolutePattern)
+        for match in matches { try checkInside(pattern, match) }
+        return matches.map(relative)
+    }
+
+    func single(_ path: String, what: String) throws -> String {
+        let matches = try expand(path, what: what)
+        guard matches.count == 1 else {
+            throw SuiteError(path: suitePath, message: "\(what) '\(path)' matches \(matches.count) files; a case names one")
+        }
+        return matches[0]
+    }
+
+    /// `"@file.json"` / `"@file.plist"` read relative to the suite; other values as they are.
+    func finalizeArguments(_ value: PropertyListValue) throws -> PropertyListValue {
+        guard case .string(let text) = value, text.hasPrefix("@") else { return value }
+        let file = String(text.dropFirst())
+        let path = absolute(file)
+        try checkInside(file, path)
+        do {
+            return try RunCommand.readFinalizeArguments("@" + path)
+        } catch let error as UsageError {
+            throw SuiteError(path: suitePath, message: error.message)
+        }
+    }
+}
+
+/// Shell-style globs over the file system: `*`, `?`, `[…]` within a name, `**` for any depth.
+enum Glob {
+    static func match(_ pattern: String) -> [String] {
+        let components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var candidates = ["/"]
+        for (position, component) in components.enumerated() {
+            let isLast = position == components.count - 1
+            var next: [String] = []
+            for base in candidates {
+                if component == "**" {
+                    next.append(base)
+                    next += allDirectories(under: base)
+                } else if component.contains(where: { "*?[".contains($0) }) {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+                    for name in names where fnmatch(component, name, FNM_PERIOD) == 0 {
+                        next.append((base as NSString).appendingPathComponent(name))
+                    }
+                } else {
+                    let path = (base as NSString).appendingPathComponent(component)
+                    if FileManager.default.fileExists(atPath: path) { next.append(path) }
+                }
+            }
+            candidates = isLast ? next.filter { !isDirectory($0) } : next.filter { isDirectory($0) }
+        }
+        return Array(Set(candidates)).sorted()
+    }
+
+    static func allDirectories(under base: String) -> [String] {
+        var found: [String] = []
+        var queue = [base]
+        while let directory = queue.popLast() {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
+                let path = (directory as NSString).appendingPathComponent(name)
+                if isDirectory(path) {
+                    found.append(path)
+                    queue.append(path)
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+
+/// How one case ended.
+public struct CaseResult: Codable, Equatable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        /// Every expectation held.
+        case passed
+        /// The case ran and an expectation did not hold.
+        case failed
+        /// The case could not finish: its process crashed, hung past its limit, or could not start.
+        case error
+        /// Not run because of `--fail-fast`.
+        case skipped
+    }
+
+    public var id: String
+    public var suite: String
+    public var script: String
+    public var page: String
+    public var status: Status
+    public var failures: [ExpectationFailure]
+    /// What the case's process produced (nil when it crashed or hung).
+    public var output: CaseOutput?
+    public var durationMilliseconds: Double
+    /// "recorded …" / "updated …" when a snapshot file was written.
+    public var snapshotNote: String?
+    /// The end of the process's standard error, when it ended abnormally.
+    public var standardError: String?
+}
+
+/// Every case of one `preprocess-sim test` run, in suite order (whatever order they finished in).
+public struct SuiteRunReport: Codable, Equatable, Sendable {
+    public var version = 1
+    public var suites: [String]
+    public var cases: [CaseResult]
+    public var durationMilliseconds: Double
+
+    public func count(_ status: CaseResult.Status) -> Int { cases.filter { $0.status == status }.count }
+    /// True when every case that ran passed and none was skipped.
+    public var allPassed: Bool { cases.allSatisfy { $0.status == .passed } }
+}
+
+/// `--shard K/N`: the K-th (1-based) of N slices; case i belongs to shard (i mod N) + 1.
+public struct Shard: Equatable, Sendable {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N` with 1 ≤ K ≤ N.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        self.init(index: index, count: count)
+    }
+}
+
+/// Runs cases in parallel, each in its own process, so a crash, an abort or a hang is that
+/// case's failure and the run goes on.
+public struct SuiteRunner {
+    public struct Options: Sendable {
+        /// The `preprocess-sim` binary that runs each case (`__run-case`).
+        public var executable: String
+        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        /// Keeps cases whose id contains this text (or matches it as a glob when it has `*`/`?`).
+        public var filter: String?
+        public var shard: Shard?
+        public var failFast = false
+        public var recordMode: SnapshotRecordMode = .fromEnvironment()
+        /// Serialise each page before the script runs too (the HTML report's diff).
+        public var captureInitialHTML = false
+        /// Added to the environment of every case's process.
+        public var environment: [String: String] = [:]
+
+        public init(executable: String) { self.executable = executable }
+    }
+
+    public var options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// The binary the current process runs from (`/proc/self/exe`).
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The cases `--filter` and `--shard` keep, in order.
+    public static func select(_ cases: [SuiteCase], filter: String?, shard: Shard?) -> [SuiteCase] {
+        var kept = cases
+        if let filter, !filter.isEmpty {
+            if filter.contains(where: { "*?[".contains($0) }) {
+                kept = kept.filter { fnmatch(filter, $0.id, 0) == 0 }
+            } else {
+                kept = kept.filter { $0.id.contains(filter) }
+            }
+        }
+        if let shard {
+            kept = kept.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+        return kept
+    }
+
+    /// Runs `cases` (already selected) and reports each as it finishes through `progress`
+    /// (called on one thread at a time, with the number finished so far).
+    public func run(_ cases: [SuiteCase], suites: [String],
+                    progress: @escaping @Sendable (CaseResult, Int, Int) -> Void = { _, _, _ in }) -> SuiteRunReport {
+        let started = DispatchTime.now()
+        let state = RunState(count: cases.count)
+        let workers = max(1, min(options.jobs, cases.count))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
+                while let index = state.nextIndex() {
+                    let result = runOne(cases[index])
+                    state.finish(index, result, failFast: options.failFast) { finished in
+                        progress(result, finished, cases.count)
+                    }
+                }
+            }
+        }
+        group.wait()
+        let results = cases.indices.map { index in
+            state.results[index] ?? CaseResult(id: cases[index].id, suite: cases[index].suitePath, script: cases[index].script,
+                                                page: cases[index].page, status: .skipped,
+                                                failures: [.init(kind: "skipped", message: "not run: an earlier case failed and --fail-fast is on")],
+                                                output: nil, durationMilliseconds: 0)
+        }
+        return SuiteRunReport(suites: suites, cases: results,
+                              durationMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6)
+    }
+
+    /// Runs one case in a child process and checks it.
+    public func runOne(_ suiteCase: SuiteCase) -> CaseResult {
+        let started = DispatchTime.now()
+        var result = CaseResult(id: suiteCase.id, suite: suiteCase.suitePath, script: suiteCase.script, page: suiteCase.page,
+                                status: .error, failures: [], output: nil, durationMilliseconds: 0)
+        let child = ChildProcess.run(executable: options.executable, arguments: ["__run-case"],
+                                     directory: suiteCase.suiteDirectory, environment: options.environment,
+                                     input: (try? JSONEncoder().encode(CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML))) ?? Data(),
+                                     timeLimit: suiteCase.wallClockLimit)
+        result.durationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+        let errorTail = String(String(decoding: child.standardError, as: UTF8.self).suffix(2000))
+        switch child.ending {
+        case .timedOut:
+            result.failures = [.init(kind: "timeout", message: "the case's process did not finish within \(JavaScriptContext.formatSeconds(suiteCase.wallClockLimit)) and was killed (set \"caseTimeout\" to allow more)")]
+            result.standardError = errorTail
+            return result
+        case .signal(let number):
+            result.failures = [.init(kind: "crash", message: "the case's process crashed (signal \(number)\(ChildProcess.signalName(number).map { ", \($0)" } ?? ""))")]
+            result.standardError = errorTail
+            return result
+        case .launchFailed(let message):
+            result.failures = [.init(kind: "harness", message: "cannot start \(options.executable): \(message)")]
+            return result
+        case .exited(let code):
+            guard code == 0, let output = try? JSONDecoder().decode(CaseOutput.self, from: child.standardOutput) else {
+                result.failures = [.init(kind: "harness", message: errorTail.isEmpty ? "the case's process exited with status \(code) and no transcript" : errorTail.trimmingCharacters(in: .whitespacesAndNewlines))]
+                result.standardError = errorTail
+                return result
+            }
+            result.output = output
+            result.failures = ExpectationCheck.check(suiteCase.settings.expect, against: output)
+            if let selection = suiteCase.settings.expect?.snapshot, let text = Snapshot.render(output.transcript, selection: selection, root: suiteCase.commonRoot) {
+                switch Snapshot.check(actual: text, path: suiteCase.snapshotPath, caseID: suiteCase.id, mode: options.recordMode) {
+                case .matched: break
+                case .recorded: result.snapshotNote = "recorded __snapshots__/\(suiteCase.id).json"
+                case .updated: result.snapshotNote = "updated __snapshots__/\(suiteCase.id).json"
+                case .failed(let failure): result.failures.append(failure)
+                }
+            }
+            result.status = result.failures.isEmpty ? .passed : .failed
+            return result
+        }
+    }
+}
+
+/// Which cases are taken and done; shared by the workers.
+private final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var finished = 0
+    private var stopped = false
+    private(set) var results: [Int: CaseResult] = [:]
+    let count: Int
+
+    init(count: Int) { self.count = count }
+
+    func nextIndex() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped, next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: CaseResult, failFast: Bool, report: (Int) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        results[index] = result
+        finished += 1
+        if failFast && result.status != .passed { stopped = true }
+        report(finished)
+    }
+}
+
+/// A child process with its input written, its output collected and a wall-clock limit.
+enum ChildProcess {
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signal(Int32)
+        case timedOut
+        case launchFailed(String)
+    }
+
+    struct Outcome {
+        var ending: Ending
+        var standardOutput: Data
+        var standardError: Data
+    }
+
+    static func run(executable: String, arguments: [String], directory: String, environment: [String: String],
+                    input: Data, timeLimit: Double) -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let inputPipe = Pipe(), outputPipe = Pipe(), errorPipe = Pipe()
+        process.standardInput = inputPipe
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        do {
+            try process.run()
+        } catch {
+            return Outcome(ending: .launchFailed("\(error)"), standardOutput: Data(), standardError: Data())
+        }
+        // Read both pipes while the child runs, so a large transcript cannot fill a pipe and block it.
+        let readers = DispatchGroup()
+        let collected = Collected()
+        readers.enter()
+        DispatchQueue.global().async {
+            collected.output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }
+        readers.enter()
+        DispatchQueue.global().async {
+            collected.error = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }
+        DispatchQueue.global().async {
+            // A child that dies before reading its input makes this write fail; that is reported by its ending.
+            try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+            try? inputPipe.fileHandleForWriting.close()
+        }
+        var timedOut = false
+        if exited.wait(timeout: .now() + timeLimit) == .timedOut {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+        }
+        readers.wait()
+        let ending: Ending
+        if timedOut {
+            ending = .timedOut
+        } else if process.terminationReason == .uncaughtSignal {
+            ending = .signal(process.terminationStatus)
+        } else {
+            ending = .exited(process.terminationStatus)
+        }
+        return Outcome(ending: ending, standardOutput: collected.output, standardError: collected.error)
+    }
+
+    static func signalName(_ number: Int32) -> String? {
+        switch number {
+        case SIGABRT: return "SIGABRT: abort"
+        case SIGSEGV: return "SIGSEGV: invalid memory access"
+        case SIGKILL: return "SIGKILL: killed, often by the out-of-memory killer"
+        case SIGBUS: return "SIGBUS"
+        case SIGILL: return "SIGILL"
+        case SIGTRAP: return "SIGTRAP: a Swift runtime trap or a JavaScriptCore assertion"
+        case SIGFPE: return "SIGFPE"
+        default: return nil
+        }
+    }
+
+    private final class Collected: @unchecked Sendable {
+        var output = Data()
+        var error = Data()
+    }
+}

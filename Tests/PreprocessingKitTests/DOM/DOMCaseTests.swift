@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PreprocessingKit
+
+/// DOM behaviour cases kept as data (`Fixtures/dom-cases/*.json`): each evaluates an expression
+/// in a page built from `html` and compares `String(value)` with what WebKit gives.
+struct DOMCase: CustomTestStringConvertible, Sendable {
+    let file: String
+    let name: String
+    let html: String
+    let script: String
+    let expected: String
+    let selectText: String?
+    let occurrence: Int
+
+    var testDescription: String { "\(file): \(name)" }
+
+    static func load(_ file: String) -> [DOMCase] {
+        let url = Paths.fixtures.appendingPathComponent("dom-cases/\(file)")
+        guard let data = try? Data(contentsOf: url),
+              let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return array.compactMap { entry in
+            guard let name = entry["name"] as? String, let script = entry["script"] as? String else { return nil }
+            let expected = entry["expected"].map { value -> String in
+                if let string = value as? String { return string }
+                if let number = value as? NSNumber {
+                    if String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
+                    return number.stringValue
+                }
+                if value is NSNull { return "null" }
+                return "\(value)"
+            } ?? "undefined"
+            let select = entry["select"] as? [String: Any]
+            return DOMCase(file: file, name: name,
+                           html: entry["html"] as? String ?? "<!DOCTYPE html><html><head><title>t</title></head><body></body></html>",
+                           script: script, expected: expected,
+                           selectText: select?["text"] as? String, occurrence: select?["occurrence"] as? Int ?? 1)
+        }
+    }
+
+    static var all: [DOMCase] {
+        let folder = Paths.fixtures.appendingPathComponent("dom-cases")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        return files.flatMap(load)
+    }
+}
+
+@Suite struct DOMCaseTests {
+    @Test(arguments: DOMCase.all)
+    func behavesAsWebKit(_ domCase: DOMCase) throws {
+        let actual: String
+        do {
+            actual = try SimulatorHarness.evaluate(domCase.script, html: domCase.html,
+                                                   selectText: domCase.selectText, occurrence: domCase.occurrence)
+        } catch {
+            actual = "threw \(error)"
+        }
+        #expect(actual == domCase.expected, "\(domCase.name): \(domCase.script)")
+    }
+
+    @Test func everyCaseFileHasCases() {
+        #expect(DOMCase.all.count >= 100)
+    }
+}

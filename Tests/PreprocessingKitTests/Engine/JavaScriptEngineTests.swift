@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import PreprocessingKit
+
+@Suite struct JavaScriptEngineTests {
+    let context = JavaScriptContext()
+
+    @Test func evaluatesExpressions() throws {
+        #expect(try context.evaluate("6 * 7").numberValue == 42)
+        #expect(try context.evaluate("'a' + 'b'").stringValue == "ab")
+    }
+
+    @Test func thrownErrorsCarryNameMessageLineAndColumn() throws {
+        let source = "var x = 1;\nfunction f() {\n  null.foo();\n}\nf();"
+        do {
+            try context.evaluate(source, sourceURL: "Action.js")
+            Issue.record("expected an error")
+        } catch let error as JavaScriptError {
+            #expect(error.name == "TypeError")
+            #expect(error.message == "null is not an object (evaluating 'null.foo')")
+            #expect(error.line == 3)
+            #expect(error.column != nil)
+            #expect(error.sourceURL == "Action.js")
+            #expect(error.stack?.contains("f@Action.js:3") == true)
+        }
+    }
+
+    @Test func syntaxErrorsAreFoundWithoutRunning() throws {
+        do {
+            try context.checkSyntax("var a = {;\n", sourceURL: "Bad.js")
+            Issue.record("expected a syntax error")
+        } catch let error as JavaScriptError {
+            #expect(error.name == "SyntaxError")
+            #expect(error.line == 1)
+        }
+        #expect(try context.evaluate("typeof a").stringValue == "undefined")
+    }
+
+    @Test func swiftClosuresAreCallableAndTheirErrorsBecomeExceptions() throws {
+        var received: [String] = []
+        let function = context.makeFunction(name: "record") { arguments in
+            received.append(contentsOf: arguments.map(\.stringValue))
+            return self.context.number(Double(arguments.count))
+        }
+        try context.globalObject.setProperty("record", function)
+        #expect(try context.evaluate("record('a', 2, true)").numberValue == 3)
+        #expect(received == ["a", "2", "true"])
+
+        struct Refusal: Error, CustomStringConvertible { var description: String { "refused" } }
+        try context.globalObject.setProperty("refuse", context.makeFunction(name: "refuse") { _ in throw Refusal() })
+        #expect(try context.evaluate("try { refuse(); 'no' } catch (e) { e.message }").stringValue == "refused")
+    }
+
+    @Test func busyLoopsAreStoppedByTheTimeLimit() throws {
+        context.executionTimeLimit = 0.2
+        let start = Date()
+        do {
+            try context.evaluate("while (true) {}")
+            Issue.record("expected a timeout")
+        } catch let error as JavaScriptError {
+            #expect(error.timedOut)
+        }
+        #expect(Date().timeIntervalSince(start) < 3)
+        // The context stays usable, and the limit applies again to the next call.
+        #expect(try context.evaluate("1 + 1").numberValue == 2)
+        #expect(throws: JavaScriptError.self) { try context.evaluate("for (;;) {}") }
+    }
+
+    @Test func nativeCallsInsideAScriptDoNotDisarmTheTimeLimit() throws {
+        context.executionTimeLimit = 0.2
+        try context.globalObject.setProperty("native", context.makeFunction(name: "native") { _ in
+            try self.context.evaluate("1")
+        })
+        #expect(throws: JavaScriptError.self) { try context.evaluate("while (true) { native(); }") }
+    }
+
+    @Test func stringsCrossThroughUTF16() throws {
+        let text = "a\u{0}b é日😀"
+        let value = context.string(text)
+        #expect(value.stringValue == text)
+        // A lone surrogate cannot be a Swift String: it becomes U+FFFD.
+        #expect(try context.evaluate("'x\\ud800y'").stringValue == "x\u{FFFD}y")
+    }
+
+    @Test func jsonParsesInOneCall() throws {
+        let value = try #require(context.parseJSON("[1,\"two\",{\"three\":3}]"))
+        #expect(value.isArray)
+        #expect(try value.property(at: 1).stringValue == "two")
+        #expect(context.parseJSON("{nope") == nil)
+    }
+
+    @Test func contextsOfOneMachineAreSeparateGlobals() throws {
+        let machine = JavaScriptVirtualMachine()
+        let first = JavaScriptContext(machine: machine)
+        let second = JavaScriptContext(machine: machine)
+        try first.evaluate("var shared = 1")
+        #expect(try second.evaluate("typeof shared").stringValue == "undefined")
+    }
+}

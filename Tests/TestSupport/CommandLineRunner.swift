@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs the built `preprocess-sim` as a user would, and captures what it prints.
+public struct CommandResult {
+    public let exitCode: Int32
+    public let stdout: String
+    public let stderr: String
+
+    /// stdout parsed as one JSON object.
+    public var json: [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+    }
+
+    /// The `code`s of the JSON transcript's diagnostics.
+    public var diagnosticCodes: [String] {
+        ((json?["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+    }
+}
+
+public enum CommandLineRunner {
+    /// The binary the Makefile builds before the tests run.
+    public static var binary: URL {
+        for configuration in ["release", "debug"] {
+            let url = Paths.repository.appendingPathComponent(".build/\(configuration)/preprocess-sim")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return Paths.repository.appendingPathComponent(".build/release/preprocess-sim")
+    }
+
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+                           currentDirectory: URL = Paths.repository) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes while the process runs, so a large output cannot block it.
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(exitCode: process.terminationStatus,
+                             stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes `contents` to a new temporary file and returns its path.
+    public static func temporaryFile(_ contents: String, name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preprocess-sim-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PreprocessingKit
+
+/// A case recorded from real WebKit by `Tests/record-oracle.sh`: the input line and what WebKit
+/// printed for it.
+public struct OracleCase {
+    public let id: String
+    public let input: [String: Any]
+    public let output: [String: Any]
+
+    /// The page path resolved against the repository root.
+    public var pagePath: String? { (input["page"] as? String).map(Paths.inRepository) }
+    public var scriptPath: String? { (input["script"] as? String).map(Paths.inRepository) }
+    public var url: String? { input["url"] as? String }
+    public var selectText: String? { input["select_text"] as? String }
+    public var results: Any? { output["results"] }
+}
+
+public enum OracleFixtures {
+    /// The cases of one probe folder (`Fixtures/oracle/<probe>`), in recorded order.
+    public static func load(_ probe: String) throws -> [OracleCase] {
+        let folder = Paths.fixtures.appendingPathComponent("oracle/\(probe)")
+        let inputs = try jsonLines(folder.appendingPathComponent("cases.jsonl"))
+        let outputs = try jsonLines(folder.appendingPathComponent("output.jsonl"))
+        var outputByID: [String: [String: Any]] = [:]
+        for output in outputs { if let id = output["id"] as? String { outputByID[id] = output } }
+        return inputs.compactMap { input in
+            guard let id = input["id"] as? String, let output = outputByID[id] else { return nil }
+            return OracleCase(id: id, input: input, output: output)
+        }
+    }
+
+    static func jsonLines(_ url: URL) throws -> [[String: Any]] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try text.split(separator: "\n").compactMap { line in
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+    }
+
+    /// A run's results as plain JSON objects, comparable with the oracle's `results`.
+    public static func jsonObject(_ value: PropertyListValue?) -> Any {
+        guard let value else { return NSNull() }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value),
+              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return NSNull() }
+        return object
+    }
+
+    /// Deep equality of JSON objects (numbers compare by value).
+    public static func equal(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (is NSNull, is NSNull): return true
+        case (nil, is NSNull), (is NSNull, nil): return true
+        case let (x as [String: Any], y as [String: Any]):
+            guard Set(x.keys) == Set(y.keys) else { return false }
+            return x.allSatisfy { equal($0.value, y[$0.key]) }
+        case let (x as [Any], y as [Any]):
+            return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+        case let (x as String, y as String): return x == y
+        case let (x as NSNumber, y as NSNumber): return x == y
+        default: return false
+        }
+    }
+
+    /// The keys whose values differ, for failure messages.
+    public static func differences(_ a: [String: Any], _ b: [String: Any]) -> [String] {
+        Set(a.keys).union(b.keys).sorted().filter { !equal(a[$0], b[$0]) }.map { key in
+            "\(key): simulator \(String(describing: a[key] ?? "missing")) ≠ WebKit \(String(describing: b[key] ?? "missing"))"
+        }
+    }
+}
+
+/// Runs a script on a page file with the library, as the command line would.
+public enum SimulatorHarness {
+    public static let simulator = Simulator()
+
+    public static func run(script: String, page: String, url: String?, select: String? = nil,
+                           handler: NSExtensionRequestHandling = NoFinalizeHandler()) throws -> Transcript {
+        let loaded = try PageLoader.load(path: page, options: PageLoadOptions(url: url))
+        var request = RunRequest(scriptPath: script, page: loaded, handler: handler)
+        if let select { request.selection = .text(select, occurrence: 1) }
+        return simulator.run(request)
+    }
+
+    /// Builds a page from HTML and evaluates an expression in it; returns `String(value)`.
+    public static func evaluate(_ expression: String, html: String, url: String = "https://example.com/page.html",
+                                selectText: String? = nil, occurrence: Int = 1) throws -> String {
+        let page = try PageContext(html: html, configuration: .init(url: url), machine: simulator.machine)
+        if let selectText { _ = try page.selectText(selectText, occurrence: occurrence) }
+        return try page.javaScript.evaluate("String((function () { return (\(expression)); })())").stringValue
+    }
+}
