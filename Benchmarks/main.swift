@@ -1,2 +1,64 @@
-// Placeholder: the benchmark is being written (issue 9).
-print("benchmark not written yet")
+import Foundation
+import PreprocessingKit
+
+// `preprocess-bench`: the speed and memory benchmark of issue 9, side by side with jsdom.
+// `make bench` runs it; `preprocess-bench --help` lists the options. Benchmarks/README.md says
+// what every figure means.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "--worker", arguments.count == 3 {
+    // A child: runs a plan in this process and writes what it measured.
+    do {
+        let plan = try JSONDecoder().decode(WorkerPlan.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+        let result = InProcessWorker.run(plan)
+        try JSONEncoder().encode(result).write(to: URL(fileURLWithPath: arguments[2]))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("preprocess-bench worker: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+var options = BenchmarkOptions()
+var index = 0
+while index < arguments.count {
+    let argument = arguments[index]
+    func value() -> String {
+        index += 1
+        guard index < arguments.count else { FileHandle.standardError.write(Data("\(argument) needs a value\n".utf8)); exit(2) }
+        return arguments[index]
+    }
+    switch argument {
+    case "--output", "-o": options.outputPath = value()
+    case "--quick": options.quick = true
+    case "--no-peer": options.usePeer = false
+    case "--max-scaling-mb": options.maxScalingMegabytes = Int(value()) ?? options.maxScalingMegabytes
+    case "--help", "-h":
+        print("""
+        usage: preprocess-bench [--output bench-results.json] [--quick] [--no-peer] [--max-scaling-mb N]
+          --quick             fewer pages, runs and sizes (a smoke run, not for figures)
+          --no-peer           skip the jsdom peer even when it is installed
+          --max-scaling-mb N  largest page of the scaling series (default 50)
+        Finds ../shared beside the repository (or PREPROCESS_SIM_SHARED) and preprocess-sim
+        next to itself (or PREPROCESS_SIM_EXECUTABLE).
+        """)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("preprocess-bench: unknown option \(argument) (see --help)\n".utf8))
+        exit(2)
+    }
+    index += 1
+}
+
+do {
+    let report = try Benchmark(options: options).run()
+    print(report.table())
+    try report.json().write(to: URL(fileURLWithPath: options.outputPath))
+    print("Wrote \(options.outputPath)")
+    // Missed targets are figures to read, not a failed command: the table marks them FAIL.
+    exit(0)
+} catch {
+    FileHandle.standardError.write(Data("preprocess-bench: error: \(error)\n".utf8))
+    exit(1)
+}

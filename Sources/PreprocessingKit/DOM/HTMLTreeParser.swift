@@ -30,6 +30,21 @@ public enum HTMLTreeParser {
         parse(html: html, fragmentContext: contextLocalName.lowercased())
     }
 
+    /// Parses a whole document with gumbo and throws the tree away: the parser's own cost,
+    /// without the noscript rewrite or the flat tree, for the benchmark's parse share.
+    public static func bareParse(html: String) {
+        var source = Array(html.utf8)
+        var options = kGumboDefaultOptions
+        options.max_errors = 0
+        source.withUnsafeMutableBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress ?? UnsafeMutablePointer<UInt8>(bitPattern: 1)!)
+                .assumingMemoryBound(to: CChar.self)
+            if let output = gumbo_parse_with_options(&options, base, buffer.count) {
+                gumbo_destroy_output(&options, output)
+            }
+        }
+    }
+
     private static let noscriptMarker = "data-preprocess-sim-noscript"
 
     private static func parse(html: String, fragmentContext: String?) -> [UInt8] {

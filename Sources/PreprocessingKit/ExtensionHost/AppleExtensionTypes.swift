@@ -180,28 +180,62 @@ final class ExtensionActivityLog: @unchecked Sendable {
         case cancelled(String)
     }
 
-    private let lock = NSLock()
+    /// Guards the state and wakes `waitUntilSettled` when the handler's state changes.
+    private let lock = NSCondition()
     private(set) var calls: [String] = []
     private(set) var ending: Ending?
     private(set) var extraEndings: [String] = []
     private var pendingAsyncWork = 0
+    /// The main thread is waiting in its run loop, which a change on another thread does not
+    /// wake by itself.
+    private var mainThreadWaiting = false
 
     func record(_ call: String) {
         lock.lock(); calls.append(call); lock.unlock()
     }
 
     func complete(_ ending: Ending) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock(); defer { changed() }
         if self.ending == nil { self.ending = ending } else {
             extraEndings.append("the request was completed or cancelled more than once")
         }
     }
 
-    func beginAsyncWork() { lock.lock(); pendingAsyncWork += 1; lock.unlock() }
-    func endAsyncWork() { lock.lock(); pendingAsyncWork -= 1; lock.unlock() }
+    func beginAsyncWork() { lock.lock(); pendingAsyncWork += 1; changed() }
+    func endAsyncWork() { lock.lock(); pendingAsyncWork -= 1; changed() }
+
+    /// Wakes the waiter, then unlocks (called with the lock held).
+    private func changed() {
+        let wakeMain = mainThreadWaiting && !Thread.isMainThread
+        lock.broadcast()
+        lock.unlock()
+        // An empty block on the main queue makes the waiting main run loop return at once.
+        if wakeMain { DispatchQueue.main.async {} }
+    }
 
     var isSettled: Bool {
         lock.lock(); defer { lock.unlock() }
+        return ending != nil && pendingAsyncWork == 0
+    }
+
+    /// Waits until the request has ended and no asynchronous work of it is left, or until
+    /// `deadline`; true when settled. Wakes as soon as the state changes (no polling). On the
+    /// main thread the run loop turns meanwhile, so work handlers send to the main queue
+    /// (`completeRequest`'s completion handler) runs.
+    func waitUntilSettled(before deadline: Date) -> Bool {
+        if Thread.isMainThread {
+            lock.lock(); mainThreadWaiting = true; lock.unlock()
+            defer { lock.lock(); mainThreadWaiting = false; lock.unlock() }
+            while !isSettled && Date() < deadline {
+                // Bounded slices: a run loop with nothing to wait on returns at once.
+                _ = RunLoop.current.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.05)))
+            }
+            return isSettled
+        }
+        lock.lock(); defer { lock.unlock() }
+        while !(ending != nil && pendingAsyncWork == 0) {
+            if !lock.wait(until: deadline) { break }
+        }
         return ending != nil && pendingAsyncWork == 0
     }
 

@@ -39,6 +39,13 @@ public struct RunRequest {
     /// JavaScript evaluated in the page after it is built (and the selection made) and before
     /// the script is injected: `check` uses it to make `getSelection()` return null.
     public var preScript: String?
+    /// Record the `--trace` timeline, finalize's DOM mutations and the page before finalize
+    /// (`--trace`, `--diff`, `--html-out`).
+    public var trace = false
+    /// `--inspect`: called before `run` and at each `debugger;` statement of the script, with an
+    /// evaluator for that place. `debugger;` statements stop only when this is set (as in Safari,
+    /// where they stop only with the Web Inspector attached).
+    public var debuggerPause: ((DebuggerPause) -> Void)?
 
     public init(scriptPath: String, scriptSource: String? = nil, page: LoadedPage, selection: Selection? = nil,
                 handler: NSExtensionRequestHandling = NoFinalizeHandler(), handlerName: String? = nil) {
@@ -70,6 +77,7 @@ public final class Simulator {
     public func run(_ request: RunRequest) -> Transcript {
         var exchange = Exchange(request: request)
         exchange.perform(machine: machine)
+        exchange.finishTrace()
         return exchange.transcript
     }
 }
@@ -79,9 +87,14 @@ private struct Exchange {
     let request: RunRequest
     var transcript: Transcript
     var stageStart = DispatchTime.now()
+    /// The `--trace` timeline (records nothing unless the request asks for it).
+    let tracer: TraceRecorder
+    /// What exceptions are mapped back to (the script's text, strings finalize may eval).
+    var sources = ScriptSources()
 
     init(request: RunRequest) {
         self.request = request
+        tracer = TraceRecorder(enabled: request.trace, deterministic: request.deterministic)
         let page = request.page
         transcript = Transcript(
             page: .init(path: page.path, url: page.url, urlSource: page.urlSource, encoding: page.encoding,
@@ -111,6 +124,17 @@ private struct Exchange {
 
     /// A JavaScript error as a diagnostic at the place it was thrown.
     mutating func diagnose(_ code: String, _ prefix: String, _ error: JavaScriptError) {
+        if !error.timedOut && code != "internal-error" {
+            let phase = ["script-threw": "inject", "run-threw": "run", "task-threw": "task", "finalize-threw": "finalize"][code] ?? tracer.phase
+            let exception = sources.exception(error, phase: phase)
+            transcript.exceptions = (transcript.exceptions ?? []) + [exception]
+            tracer.record(.exception, "\(prefix): \(error.name): \(error.message)", details: exception.rendered, location: exception.location)
+            if let location = exception.location, error.sourceURL == nil {
+                // Thrown in eval'ed code: the diagnostic names the eval'ed source, not the script.
+                diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: location.line, column: location.column, file: location.file)
+                return
+            }
+        }
         if error.timedOut {
             diagnose(.error, "timeout", "\(prefix): \(error.message) (raise the limit with --timeout)")
             return
@@ -151,6 +175,12 @@ private struct Exchange {
         page.javaScript.executionTimeLimit = request.timeout
         transcript.page.title = try? page.javaScript.evaluate("document.title").stringValue
         lap("build")
+        tracer.attach(page)
+        // Early returns leave page events unflushed; take them while the page is alive.
+        defer { tracer.flush() }
+        tracer.record(.pageLoaded, "page built: \(request.page.url) (\(request.page.byteCount) bytes, \(request.page.encoding)), title \(DOMMutation.quote(transcript.page.title))",
+                      location: SourceLocation(file: request.page.path))
+        for (step, milliseconds) in page.buildTimings { transcript.timings["build." + step] = milliseconds }
 
         // The selection the user made before sharing.
         if let selection = request.selection {
@@ -184,7 +214,8 @@ private struct Exchange {
 
         // Inject the script, as Safari does, into the loaded page.
         try? page.setPhase("run")
-        let source: String
+        tracer.phase = "run"
+        var source: String
         if let given = request.scriptSource {
             source = given
         } else if let data = FileManager.default.contents(atPath: request.scriptPath) {
@@ -197,12 +228,22 @@ private struct Exchange {
             try page.javaScript.checkSyntax(source, sourceURL: scriptFile)
         } catch let error as JavaScriptError {
             diagnose(.error, "syntax-error", "\(error.message) (Safari skips the script and the extension receives nothing)",
-                     line: error.line, column: error.column)
+                     line: error.line, column: error.column ?? page.javaScript.syntaxErrorColumn(source: source, error: error))
             collectEvents(page, finalize: false)
             return
         } catch {}
+        sources.files[scriptFile] = source
+        if let pause = request.debuggerPause {
+            let rewritten = DebuggerStatements.rewrite(source)
+            if rewritten.count > 0 {
+                DebuggerStatements.install(in: page, pause: pause)
+                source = rewritten.source
+            }
+        }
         do {
             try page.javaScript.evaluate(source, sourceURL: scriptFile)
+            tracer.record(.scriptEvaluated, "evaluated \((scriptFile as NSString).lastPathComponent) (\(source.utf8.count) bytes)",
+                          location: SourceLocation(file: scriptFile, line: 1, column: 1))
         } catch let error as JavaScriptError {
             diagnose("script-threw", "the script threw while it was being injected", error)
             collectEvents(page, finalize: false)
@@ -236,17 +277,35 @@ private struct Exchange {
 
         // run({completionFunction}).
         var completionValue: JavaScriptValue?
+        // The function lives in the page's heap, so it must not keep the page (or a value of
+        // it) alive: weak page, and the captured value cleared on the way out, or every page
+        // of a suite stays in memory.
+        defer { completionValue = nil }
         var completionCalls = 0
-        let completionFunction = page.javaScript.makeFunction(name: "completionFunction") { arguments in
+        var completionEventIndex: Int?
+        let tracer = self.tracer
+        let completionFunction = page.javaScript.makeFunction(name: "completionFunction") { [weak page] arguments in
             completionCalls += 1
-            if completionValue == nil { completionValue = arguments.first ?? page.javaScript.undefined }
+            if completionValue == nil, let page { completionValue = arguments.first ?? page.javaScript.undefined }
+            if tracer.enabled, let page {
+                let given = page.describeForTrace(arguments.first ?? page.javaScript.undefined)
+                let index = tracer.record(.completionCalled, "completionFunction called\(completionCalls > 1 ? " again (call \(completionCalls); ignored)" : "")",
+                                          details: ["as JavaScript gave it:        \(given)"], location: page.scriptCallerLocation())
+                if completionCalls == 1 { completionEventIndex = index }
+            }
             return nil
         }
         let arguments = page.javaScript.makeObject()
         try? arguments.setProperty("completionFunction", completionFunction)
         lap("inject")
+        if let pause = request.debuggerPause {
+            pause(DebuggerPause(reason: "before run", location: SourceLocation(file: scriptFile),
+                                evaluate: DebuggerStatements.globalEvaluator(page)))
+        }
+        tracer.record(.runEntered, "ExtensionPreprocessingJS.run({completionFunction}) called")
         do {
             try run.call([arguments], this: global)
+            tracer.record(.runReturned, completionValue == nil ? "run returned; completionFunction not called yet" : "run returned")
         } catch let error as JavaScriptError {
             diagnose(error.timedOut ? "timeout" : "run-threw", "run threw before the extension got its results", error)
         } catch {}
@@ -287,6 +346,12 @@ private struct Exchange {
         }
         let outcome = ResultConversion.convert(result, file: scriptFile)
         transcript.results = outcome.value
+        if tracer.enabled {
+            let received = outcome.value.map { $0.traceDescription } ?? "nil (nothing under the results key)"
+            var lines = ["as the extension receives it: \(received)"]
+            for diagnostic in outcome.diagnostics { lines.append("  conversion: \(diagnostic.message)") }
+            tracer.appendDetails(lines, toEventAt: completionEventIndex)
+        }
         transcript.diagnostics += outcome.diagnostics
         if let json = result.jsonString(), !outcome.diagnostics.isEmpty { transcript.resultsJSON = json }
         lap("convert")
@@ -307,6 +372,11 @@ private struct Exchange {
             return
         }
         transcript.finalize.called = true
+        tracer.phase = "finalize"
+        sources.addEvalCandidates(from: finalizeArguments)
+        if request.trace { transcript.htmlBeforeFinalize = try? page.documentHTML() }
+        tracer.record(.finalizeEntered, "ExtensionPreprocessingJS.finalize(arguments) called",
+                      details: finalizeArguments.nslogDescription().split(separator: "\n").map(String.init))
         do {
             let argument = try ResultConversion.javaScriptValue(finalizeArguments, in: page.javaScript)
             try finalize.call([argument], this: global)
@@ -324,6 +394,18 @@ private struct Exchange {
         transcript.clock?.finalizeEnded = try? page.virtualTime()
         collectEvents(page, finalize: true)
         transcript.finalize.html = try? page.documentHTML()
+        if request.trace {
+            tracer.flush()
+            transcript.mutations = (try? page.takeMutations()) ?? []
+            let mutations = transcript.mutations ?? []
+            var effects = ["\(mutations.count) DOM change(s)", "\(transcript.finalize.alerts.count) alert(s)",
+                           "\(transcript.finalize.console.count) console message(s)", "\(transcript.finalize.navigations.count) navigation(s)"]
+            if let before = transcript.htmlBeforeFinalize, let after = transcript.finalize.html {
+                let diff = HTMLDiff.lines(before, after)
+                effects.append("the page's HTML: +\(diff.insertions) −\(diff.deletions) lines (--diff shows them)")
+            }
+            tracer.record(.finalizeEffects, "finalize's effects: " + effects.joined(separator: ", "))
+        }
         lap("finalize")
     }
 
@@ -446,6 +528,15 @@ private struct Exchange {
         }
     }
 
+    /// Ends the `--trace` timeline and puts it in the transcript.
+    mutating func finishTrace() {
+        guard request.trace else { return }
+        tracer.phase = "end"
+        let errors = transcript.diagnostics.filter { $0.severity == .error }.map(\.code)
+        tracer.record(.end, errors.isEmpty ? "exchange ended without errors" : "exchange ended with errors: " + errors.joined(separator: ", "))
+        transcript.trace = tracer.events
+    }
+
     /// Hands the results to the request handler as Safari does and waits for `completeRequest`.
     /// Returns the finalize arguments, or nil when finalize is not to be called.
     mutating func runHandler(results: PropertyListValue?) -> PropertyListValue? {
@@ -456,16 +547,39 @@ private struct Exchange {
         let item = NSExtensionItem()
         item.attachments = [provider]
         let context = NSExtensionContext(inputItems: [item], log: log)
+        tracer.phase = "handler"
+        if tracer.enabled {
+            var lines = ["NSLog(@\"%@\", extensionContext.inputItems) would print:", "("]
+            lines.append("    \(item)")
+            lines.append(")")
+            lines.append("item.attachments[0] holds a \(kUTTypePropertyList) item:")
+            lines += PropertyListValue.dictionary(results.map { [NSExtensionJavaScriptPreprocessingResultsKey: $0] } ?? [:])
+                .nslogDescription().split(separator: "\n").map(String.init)
+            tracer.record(.extensionItems, "1 NSExtensionItem handed to \(request.handlerName).beginRequest(with:)", details: lines)
+        }
         request.handler.beginRequest(with: context)
-        let deadline = Date().addingTimeInterval(request.handlerTimeout)
-        while !log.isSettled && Date() < deadline {
-            if Thread.isMainThread {
-                _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.002))
+        _ = log.waitUntilSettled(before: Date().addingTimeInterval(request.handlerTimeout))
+        transcript.handler.calls = log.calls
+        for call in log.calls {
+            if call.hasPrefix("NSExtensionContext.completeRequest") || call.hasPrefix("NSExtensionContext.cancelRequest") {
+                var lines: [String] = []
+                if case .completed(let items)? = log.ending {
+                    for case let returned as NSExtensionItem in items ?? [] {
+                        lines.append("\(returned)")
+                        for provider in returned.attachments ?? [] {
+                            guard let stored = provider.storedItem(conformingTo: kUTTypePropertyList), let object = stored else { continue }
+                            var problems: [String] = []
+                            if let value = PropertyListValue(foundationObject: object, problems: &problems) {
+                                lines += value.nslogDescription().split(separator: "\n").map { "    " + $0 }
+                            }
+                        }
+                    }
+                }
+                tracer.record(.completeRequest, call, details: lines)
             } else {
-                usleep(500)
+                tracer.record(.handlerCall, call)
             }
         }
-        transcript.handler.calls = log.calls
         guard let ending = log.ending else {
             diagnose(.error, "handler-not-completed",
                      "the request handler did not call completeRequest(returningItems:) within \(JavaScriptContext.formatSeconds(request.handlerTimeout)); on a device the extension never finishes and finalize is not called",

@@ -33,6 +33,15 @@ public struct Transcript: Codable, Equatable, Sendable {
     public var requests: [Request] = []
     /// The virtual clock the run's timers and `Date` followed.
     public var clock: ClockSummary?
+    /// The timeline of the exchange (`--trace`, `--diff`; absent otherwise).
+    public var trace: [TraceEvent]?
+    /// Exceptions the script (or code it `eval`ed) threw, with the source line and stack.
+    public var exceptions: [ScriptException]?
+    /// What finalize did to the DOM, as it happened (`--trace`, `--diff`; absent otherwise).
+    public var mutations: [DOMMutation]?
+    /// `document.documentElement.outerHTML` just before finalize (`--trace`, `--diff`), the
+    /// left side of `--diff`; `finalize.html` is the right side.
+    public var htmlBeforeFinalize: String?
 
     /// One request (fetch, XMLHttpRequest, beacon, image or script load), answered offline.
     public struct Request: Codable, Equatable, Sendable {

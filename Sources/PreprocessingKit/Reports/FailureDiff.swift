@@ -44,10 +44,11 @@ public enum FailureDiff {
         while i < rows || j < columns {
             if i < rows, j < columns, old[i] == new[j] {
                 result.append(.same(old[i])); i += 1; j += 1
-            } else if j < columns, i == rows || lengths[i * (columns + 1) + j + 1] >= lengths[(i + 1) * (columns + 1) + j] {
-                result.append(.added(new[j])); j += 1
-            } else {
+            } else if i < rows, j == columns || lengths[(i + 1) * (columns + 1) + j] >= lengths[i * (columns + 1) + j + 1] {
+                // Removals before additions, as unified diffs print them.
                 result.append(.removed(old[i])); i += 1
+            } else {
+                result.append(.added(new[j])); j += 1
             }
         }
         return result

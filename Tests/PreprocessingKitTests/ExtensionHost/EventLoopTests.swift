@@ -39,7 +39,7 @@ import Testing
             } };
             """)
         #expect(Date().timeIntervalSince(started) < 1)
-        #expect(transcript.results == .dictionary(["waited": .integer(20000), "perf": .boolean(true)]))
+        #expect(transcript.results == .dictionary(["waited": .real(20000), "perf": .boolean(true)]))
         #expect(codes(transcript).isEmpty)
     }
 
@@ -55,7 +55,7 @@ import Testing
             request.fixtures = [Self.fixture("https://example.com/api/one.json", #"{"one": 1}"#),
                                 Self.fixture("https://api.other.org/two.txt", "two", headers: ["Access-Control-Allow-Origin": "*"])]
         }
-        #expect(transcript.results == .dictionary(["one": .integer(1), "two": .string("two")]))
+        #expect(transcript.results == .dictionary(["one": .real(1), "two": .string("two")]))
         #expect(transcript.requests.map(\.outcome) == ["fixture", "fixture"])
         #expect(transcript.requests.map(\.crossOrigin) == [false, true])
     }
@@ -90,7 +90,7 @@ import Testing
               document.addEventListener("page-ready", function (e) { a.completionFunction({ detail: e.detail, value: window.pageValue }); });
             } };
             """) { $0.pageScripts = true }
-        #expect(transcript.results == .dictionary(["detail": .string("ready"), "value": .integer(42)]))
+        #expect(transcript.results == .dictionary(["detail": .string("ready"), "value": .real(42)]))
         #expect(codes(transcript).isEmpty)
     }
 
@@ -136,7 +136,7 @@ import Testing
               setTimeout(function () { a.completionFunction({ call: 2 }); }, 0);
             } };
             """)
-        #expect(transcript.results == .dictionary(["call": .integer(1)]))
+        #expect(transcript.results == .dictionary(["call": .real(1)]))
         #expect(transcript.completionCalls == 2)
         #expect(codes(transcript) == ["completion-called-twice"])
     }
@@ -164,7 +164,7 @@ import Testing
               a.completionFunction(out);
             } };
             """) { $0.fixtures = [Self.fixture("https://example.com/api/one.json", "one")] }
-        #expect(transcript.results == .dictionary(["status": .integer(200), "text": .string("one"),
+        #expect(transcript.results == .dictionary(["status": .real(200), "text": .string("one"),
                                                    "error": .string("NetworkError: A network error occurred.")]))
         #expect(transcript.requests.map(\.api) == ["xhr-sync", "xhr-sync"])
         #expect(transcript.requests.map(\.outcome) == ["fixture", "offline"])
@@ -178,7 +178,7 @@ import Testing
               x.send();
             } };
             """)
-        #expect(transcript.results == .dictionary(["readyState": .integer(4), "status": .integer(0)]))
+        #expect(transcript.results == .dictionary(["readyState": .real(4), "status": .real(0)]))
     }
 
     @Test func deterministicRunsGiveIdenticalJSON() throws {
@@ -192,7 +192,7 @@ import Testing
         let second = try Self.run(script) { $0.deterministic = true; $0.seed = 7 }
         #expect(JSONReport.render(first) == JSONReport.render(second))
         let results = try #require(first.results?.dictionaryValue)
-        #expect(results["now"] == .integer(Int(PageContext.defaultNow) + 5))
+        #expect(results["now"] == .real(PageContext.defaultNow + 5))
         let other = try Self.run(script) { $0.deterministic = true; $0.seed = 8 }
         #expect(other.results?.dictionaryValue?["random"] != results["random"])
     }

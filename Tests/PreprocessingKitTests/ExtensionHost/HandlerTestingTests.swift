@@ -20,10 +20,9 @@ import TestSupport
     }
 
     @MainActor
-    @Test func seed000HandlerCompletesWhenCalledOnTheMainThread() throws {
-        #expect(Thread.isMainThread)
-        let transcript = try Simulator().run(script: Self.actionScript, page: Self.page,
-                                             handler: ActionRequestHandler(), selection: "milk", handlerTimeout: 5)
+    @Test func seed000HandlerCompletesFromAMainActorTestWithAwait() async throws {
+        let transcript = try await Simulator().run(script: Self.actionScript, page: Self.page,
+                                                   handler: ActionRequestHandler(), selection: "milk", handlerTimeout: 5)
         #expect(transcript.finalize.alerts == ["已成功添加到筆記應用"])
     }
 

@@ -27,6 +27,7 @@ function replaceData(node, offset, count, data) {
   if (offset > old.length) throwDOMException("IndexSizeError", "The index is not in the allowed range.");
   if (offset + count > old.length) count = old.length - offset;
   queueCharacterDataMutation(node, old);
+  logCharacterDataMutation(node, old); // --trace (MutationLog.js)
   dataWillBeReplaced(node, offset, count, data.length); // live ranges (Range.js)
   node[DATA] = old.substring(0, offset) + data + old.substring(offset + count);
   bumpVersion(node);

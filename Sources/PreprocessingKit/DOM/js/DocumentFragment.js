@@ -1,7 +1,7 @@
 // DocumentFragment: https://dom.spec.whatwg.org/#interface-documentfragment
 
 class DocumentFragment extends Node {
-  constructor(token) {
+  constructor() {
     super(INTERNAL);
     this[OWNER] = pageDocument;
     this[EXTRAS] = null;

@@ -106,6 +106,7 @@ class Element extends Node {
       oldAttr = attrNodeFor(this, old);
       const index = this[ATTRS].indexOf(old);
       queueAttributeMutation(this, old.localName, old.namespace, old.value);
+      logAttributeMutation(this, old.localName, old.value); // --trace (MutationLog.js)
       this[ATTRS][index] = record;
       oldAttr[OWNER_ELEMENT] = null;
       attributeChanged(this, record.name);
@@ -188,13 +189,12 @@ class Element extends Node {
   scroll() {}
   scrollTo() {}
   scrollBy() {}
-  get shadowRoot() { return null; }
-  attachShadow(init) {
-    recordUnsupported("Element.attachShadow");
-    const root = createDocumentFragment(documentOf(this));
-    Object.defineProperty(root, "host", { value: this });
-    return root;
+  /** The open shadow root (closed ones are hidden, as in browsers). */
+  get shadowRoot() {
+    const root = this[EXTRAS] ? this[EXTRAS].shadowRoot : undefined;
+    return root && root.mode === "open" ? root : null;
   }
+  attachShadow(init) { return attachShadowRoot(this, init); }
   requestFullscreen() { recordUnsupported("Element.requestFullscreen"); return Promise.reject(new TypeError("Fullscreen is not supported")); }
 }
 mixInto(Element.prototype, ParentNodeMixin);
@@ -273,12 +273,14 @@ function setAttributeValue(element, name, value) {
 
 function changeAttributeRecord(element, record, value) {
   queueAttributeMutation(element, record.localName, record.namespace, record.value);
+  logAttributeMutation(element, record.localName, record.value); // --trace (MutationLog.js)
   record.value = value;
   attributeChanged(element, record.name);
 }
 
 function appendAttributeRecord(element, record) {
   queueAttributeMutation(element, record.localName, record.namespace, null);
+  logAttributeMutation(element, record.localName, null); // --trace (MutationLog.js)
   element[ATTRS].push(record);
   if (record.node) record.node[OWNER_ELEMENT] = element;
   attributeChanged(element, record.name);
@@ -286,6 +288,7 @@ function appendAttributeRecord(element, record) {
 
 function removeAttributeRecord(element, record) {
   queueAttributeMutation(element, record.localName, record.namespace, record.value);
+  logAttributeMutation(element, record.localName, record.value); // --trace (MutationLog.js)
   const attrs = element[ATTRS];
   attrs.splice(attrs.indexOf(record), 1);
   if (record.node) record.node[OWNER_ELEMENT] = null;

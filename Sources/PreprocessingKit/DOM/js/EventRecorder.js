@@ -7,12 +7,65 @@ let recordedEvents = [];
 let currentPhase = "load";
 
 /**
+ * The engine's own wall clock, kept before clock.js replaces `Date` with the virtual one: trace
+ * events carry real time beside virtual time.
+ */
+const realClockNow = Date.now;
+/** The sourceURL the DOM bundle is evaluated with (PageContext.bundleURL); its frames are ours. */
+const BUNDLE_SOURCE_URL = "preprocess-sim://dom/bundle.js";
+
+/**
+ * `--trace` state (MutationLog.js starts it): when on, every event also gets a virtual time, a
+ * real time and the script location that caused it, and goes into `events` for the timeline.
+ */
+const TRACE = { enabled: false, realStart: 0, events: [] };
+
+/**
  * Records one event, tagged with the current phase.
  * @param {object} event plain object with a `kind` and its fields
  */
 function recordEvent(event) {
   event.phase = currentPhase;
   recordedEvents.push(event);
+  if (TRACE.enabled) recordTraceEvent(event);
+}
+
+/** Adds an event to the trace only (timers, requests, mutations), stamped with time and place. */
+function recordTraceEvent(event) {
+  if (event.phase === undefined) event.phase = currentPhase;
+  if (event.virtualTime === undefined) event.virtualTime = typeof EVENT_LOOP === "object" ? EVENT_LOOP.now : 0;
+  event.realTime = realClockNow() - TRACE.realStart;
+  if (event.location === undefined) {
+    const location = scriptLocation();
+    if (location !== null) event.location = location;
+  }
+  TRACE.events.push(event);
+}
+
+/**
+ * The innermost frame of the page's or the extension's code on the current stack, from
+ * JavaScriptCore's `function@url:line:column` lines. Frames of the DOM bundle and native code
+ * are skipped. JavaScriptCore gives code run by `eval` no URL and no line (`eval code@`), so an
+ * eval frame is reported through the frame that called `eval`, with `viaEval` set.
+ * @returns {{file: string, line: number, column: number, function: string, viaEval?: boolean} | null}
+ */
+function scriptLocation() {
+  let stack;
+  try { stack = new Error().stack; } catch (error) { return null; }
+  if (typeof stack !== "string") return null;
+  let viaEval = false;
+  for (const frame of stack.split("\n")) {
+    const at = frame.lastIndexOf("@");
+    const where = frame.slice(at + 1);
+    if (where.startsWith(BUNDLE_SOURCE_URL) || where === "[native code]") continue;
+    if (where === "") { viaEval = true; continue; }
+    const match = /^(.*):(\d+):(\d+)$/.exec(where);
+    if (match === null) continue;
+    const location = { file: match[1], line: Number(match[2]), column: Number(match[3]), function: frame.slice(0, at) };
+    if (viaEval) location.viaEval = true;
+    return location;
+  }
+  return null;
 }
 
 /** Records that a page used an API the simulator does not implement. */

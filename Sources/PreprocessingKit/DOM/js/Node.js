@@ -36,7 +36,11 @@ class Node extends EventTarget {
   get textContent() { return null; }
   set textContent(value) {}
   get baseURI() { return documentBaseURL(documentOf(this)); }
-  get isConnected() { return rootOf(this).nodeType === DOCUMENT_NODE; }
+  get isConnected() {
+    let root = rootOf(this);
+    while (root instanceof ShadowRoot) root = rootOf(root.host); // shadow-including root
+    return root.nodeType === DOCUMENT_NODE;
+  }
   /** The root of the tree this node is in (no shadow roots here, so `composed` changes nothing). */
   getRootNode(options) { return rootOf(this); }
   isSameNode(other) { return this === other; }
@@ -376,12 +380,14 @@ function insertNode(node, parent, child) {
   }
   doc[VERSION]++;
   queueTreeMutation(parent, nodes, [], previousSibling, child);
+  logTreeMutation(parent, nodes, []); // --trace (MutationLog.js)
 }
 
 /** https://dom.spec.whatwg.org/#concept-node-remove */
 function removeNode(node) {
   const parent = node[PARENT];
   const previousSibling = node[PREV], nextSibling = node[NEXT];
+  logTreeMutation(parent, [], [node]); // --trace (MutationLog.js)
   nodeWillBeRemoved(node); // live ranges and node iterators (Range.js)
   unlinkChild(node);
   bumpVersion(parent);

@@ -24,9 +24,11 @@ function foreignAttributeRecord(name, value) {
 
 /**
  * Appends the nodes described by `records` (from index `start`) to `root`, owned by `doc`.
- * Children of an HTML `template` go into its content fragment.
+ * Children of an HTML `template` go into its content fragment, or, when `declarativeShadow` is set
+ * (the page's own parse, not innerHTML or DOMParser), a `<template shadowrootmode>` becomes its
+ * parent's shadow root as WebKit's parser makes it.
  */
-function buildNodesFromRecords(doc, records, start, root) {
+function buildNodesFromRecords(doc, records, start, root, declarativeShadow = false) {
   const parents = [];
   let parent = root;
   const length = records.length;
@@ -52,9 +54,16 @@ function buildNodesFromRecords(doc, records, start, root) {
           for (; a < end; a += 2) attrs.push(foreignAttributeRecord(records[a], records[a + 1]));
         }
         i = end;
-        linkChild(parent, element, null);
         parents.push(parent);
-        parent = nsIndex === 0 && localName === "template" ? element.content : element;
+        if (nsIndex === 0 && localName === "template") {
+          // Declarative shadow DOM: the template's children become the parent's shadow tree.
+          const shadow = declarativeShadow && attrCount > 0 ? declarativeShadowRoot(parent, element) : null;
+          if (shadow === null) linkChild(parent, element, null);
+          parent = shadow === null ? element.content : shadow;
+          continue;
+        }
+        linkChild(parent, element, null);
+        parent = element;
         continue;
       }
       case 0:

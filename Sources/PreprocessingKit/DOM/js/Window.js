@@ -81,7 +81,7 @@ class MediaQueryList extends EventTarget {
 function windowInterfaces() {
   const interfaces = {
     EventTarget, Node, Element, CharacterData, Text, CDATASection, Comment, ProcessingInstruction, DocumentType,
-    DocumentFragment, Document, HTMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
+    DocumentFragment, ShadowRoot, Document, HTMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
     HTMLFormControlsCollection, HTMLOptionsCollection, DOMTokenList, DOMStringMap, CSSStyleDeclaration,
     DOMRect, DOMRectReadOnly, DOMImplementation, DOMException, Event, CustomEvent, UIEvent, MouseEvent,
     KeyboardEvent, InputEvent, FocusEvent, MutationObserver, MutationRecord, XMLSerializer, DOMParser,

@@ -20,9 +20,10 @@ const api = {
       viewportHeight: config.viewportHeight || 844,
     }, null);
     pageDocument = doc;
+    pageFrames = config.frames || {};
     const start = firstRecordIndex(tree);
     if (start === 2) doc[DOC_STATE].compatMode = tree[1];
-    buildNodesFromRecords(doc, tree, start, doc);
+    buildNodesFromRecords(doc, tree, start, doc, true);
     installWindowGlobals(globalThis, doc, config);
     // The event loop: virtual clock, seeded randomness, offline network, page scripts (timers.js,
     // clock.js, network.js, pageScripts.js; issue 5). Adds runNextTask, pendingWork, takeRequests… to api.
