@@ -38,10 +38,31 @@ demo: build
 	@echo
 	@echo "== The same, as the NSExtensionItem payload the extension receives"
 	$(SIM) run --script Scripts/Action.js --page Pages/daringfireball-colophon.html --select "Daring Fireball" --format plist
+	@echo
+	@echo "== Checking the seeds' extension configurations (seed 003 as published has a malformed plist)"
+	-$(SIM) check --extension Scripts/seed-003-as-published.plist --resources Scripts
+	$(SIM) check --extension Scripts/ShareExtension-Info.plist --resources Scripts
+	-$(SIM) check --extension Scripts/ActionExtension-Info.plist --resources Scripts
+	@echo
+	@echo "== The example regression suite: Scripts x Pages"
+	$(SIM) test Suites/examples.suite.json
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/preprocess-sim
+
+# The benchmark against jsdom (issue 9); not part of `make test`. Installs node and Debian's
+# jsdom for the peer when missing, builds release, writes bench-results.json.
+bench: deps
+	@missing=""; for p in nodejs node-jsdom; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	$(SWIFT) build -c release --product preprocess-sim
+	$(SWIFT) build -c release --product preprocess-bench
+	.build/release/preprocess-bench --output bench-results.json
 
 clean:
 	rm -rf .build

@@ -119,7 +119,8 @@ struct Benchmark {
         let text = String(decoding: child.standardOutput, as: UTF8.self)
         return .init(command: "preprocess-sim test bench.suite.json --jobs 2", cases: pages.count * scripts.count,
                      milliseconds: child.milliseconds, exitStatus: child.status,
-                     summary: String(text.split(separator: "\n").last ?? ""),
+                     summary: child.status > 1 ? String(String(decoding: child.standardError, as: UTF8.self).prefix(300))
+                                               : String(text.split(separator: "\n").last ?? ""),
                      peakResidentMegabytes: child.peakResidentMegabytes)
     }
 

@@ -8,6 +8,7 @@ enum HelpText {
         case "test": return test
         case "check": return check
         case "init-handler": return initHandler
+        case "repl": return repl
         default: return nil
         }
     }
@@ -24,6 +25,8 @@ enum HelpText {
                   skip or break the preprocessing step
       init-handler  Write a Swift package that runs your own request handler in the simulator
       test        Run regression suites (scripts × pages with expectations and snapshots)
+      repl        A prompt in a loaded page (with the script): try selectors and expressions,
+                  .run, .finalize {json}, .html
       dump-tree   Print the parsed tree of an HTML file in the DOM's flat format (for debugging)
       help        Show help for a command (preprocess-sim help run)
       version     Print the version
@@ -56,6 +59,10 @@ enum HelpText {
                              TEXT matches any run of white space)
       --occurrence N         With --select: select the N-th occurrence (default 1)
       --select-css SELECTOR  Select the contents of the first element matching SELECTOR
+      --select-range CSS@N..CSS@M
+                             Select from character N of the first element matching CSS to
+                             character M of another's (offsets into the element's text
+                             content; 'p@4..20' stays in the same element)
       --handler NAME         The request handler: none (default; completes with no items, so
                              finalize is not called), echo (returns the results to finalize),
                              example-notes (seed 000's handler), or a handler registered by
@@ -84,6 +91,18 @@ enum HelpText {
                              {"URL": {"file": "a.json", "status": 200, "headers": {…}, "delay": 20}}
       --page-scripts         Run the page's own inline scripts first, as Safari did when it loaded
                              the page (their errors are page errors)
+
+    DEBUGGING (docs/debugging.md):
+      --trace                The timeline of the exchange: each step with virtual and real time
+                             and file:line:column (in the JSON transcript too, as "trace")
+      --diff                 finalize's DOM mutations, and a unified diff of the page's HTML
+                             before and after finalize
+      --html-out FILE        Write the page after finalize (open it in a browser)
+      --watch                Run again when the script, page, plist or fixtures change, and
+                             show what changed in the results
+      --inspect              Try WebKit's remote inspector (a bare context cannot be served; it
+                             says why), then stop before run and at each debugger; statement
+                             with a prompt on stdin (.continue goes on)
       -h, --help             Show this help
 
     """
@@ -158,6 +177,24 @@ enum HelpText {
 
     Prints the page parsed by gumbo, corrected as WebKit parses it, in the flat array format the
     JavaScript DOM builds from (Sources/PreprocessingKit/DOM/js/CONTRACT.md).
+
+    """
+
+    static let repl = """
+    USAGE: preprocess-sim repl --page PAGE [--script FILE.js] [--url URL] [--select TEXT]
+
+    Loads PAGE (and the preprocessing script) and reads lines from stdin: each is evaluated in
+    the page and its value printed, with the console messages and dialogs it caused.
+
+    COMMANDS:
+      .run              Call ExtensionPreprocessingJS.run; print what completionFunction received
+                        and what the extension receives after the conversion
+      .finalize {json}  Call ExtensionPreprocessingJS.finalize with the JSON object
+      .html             Print document.documentElement.outerHTML
+      .help             List the commands
+      .exit             Leave (so does the end of input)
+
+    EXAMPLE: echo 'document.title' | preprocess-sim repl --page Pages/hukumusume-fable.html
 
     """
 }

@@ -17,6 +17,7 @@ public enum PreprocessSim {
         case test(TestCommand)
         case check(CheckCommand)
         case initHandler(InitHandlerCommand)
+        case repl(ReplCommand)
         case dumpTree(path: String, fragmentContext: String?)
         case help(topic: String?)
         case version
@@ -45,6 +46,9 @@ public enum PreprocessSim {
         case "test":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "test") }
             return .test(try TestCommand.parse(rest))
+        case "repl":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "repl") }
+            return .repl(try ReplCommand.parse(rest))
         case "__run-case":
             // Hidden: one case of `test`, run in its own process (reads JSON on stdin).
             return .test(.caseProcess)
@@ -124,6 +128,8 @@ public enum PreprocessSim {
             return check.execute(output: output)
         case .initHandler(let initHandler):
             return initHandler.execute(output: output)
+        case .repl(let repl):
+            return repl.execute(output: output)
         }
     }
 }

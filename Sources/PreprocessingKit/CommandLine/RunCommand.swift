@@ -16,6 +16,8 @@ public struct RunCommand: Equatable {
     public var selectText: String?
     public var occurrence = 1
     public var selectCSS: String?
+    /// `--select-range "CSS@N..CSS@M"`: a range by character offsets inside elements' text.
+    public var selectRange: RunRequest.Selection?
     public var handler = "none"
     public var finalizeArguments: String?
     public var format = Format.text
@@ -33,6 +35,16 @@ public struct RunCommand: Equatable {
     public var fixtures: [String] = []
     public var fixturesDirectory: String?
     public var pageScripts = false
+    /// `--trace`: print the timeline of the exchange (and put it in the JSON transcript).
+    public var trace = false
+    /// `--diff`: print a unified diff of the page's HTML before and after finalize.
+    public var diff = false
+    /// `--html-out FILE`: write the page after finalize.
+    public var htmlOutputPath: String?
+    /// `--watch`: run again whenever the script, page, plist or fixtures change.
+    public var watch = false
+    /// `--inspect`: stop before `run` and at `debugger;` statements with a prompt on stdin.
+    public var inspect = false
 
     static func parse(_ arguments: [String]) throws -> RunCommand {
         var command = RunCommand()
@@ -54,6 +66,7 @@ public struct RunCommand: Equatable {
                 }
                 command.occurrence = number
             case "--select-css": command.selectCSS = try value()
+            case "--select-range": command.selectRange = try RunCommand.parseSelectRange(try value())
             case "--handler": command.handler = try value()
             case "--finalize-args": command.finalizeArguments = try value()
             case "--format":
@@ -95,6 +108,11 @@ public struct RunCommand: Equatable {
                 command.fixtures.append(text)
             case "--fixtures": command.fixturesDirectory = try value()
             case "--page-scripts": command.pageScripts = true
+            case "--trace": command.trace = true
+            case "--diff": command.diff = true
+            case "--html-out": command.htmlOutputPath = try value()
+            case "--watch": command.watch = true
+            case "--inspect": command.inspect = true
             default: return false
             }
             return true
@@ -106,8 +124,8 @@ public struct RunCommand: Equatable {
             throw UsageError("run needs --script FILE or --extension Info.plist", command: "run")
         }
         guard command.pagePath != nil else { throw UsageError("run needs --page FILE", command: "run") }
-        if command.selectText != nil && command.selectCSS != nil {
-            throw UsageError("--select and --select-css cannot be used together", command: "run")
+        if [command.selectText != nil, command.selectCSS != nil, command.selectRange != nil].filter({ $0 }).count > 1 {
+            throw UsageError("only one of --select, --select-css and --select-range can be used", command: "run")
         }
         if command.finalizeArguments != nil && !["none", "finalize-args"].contains(command.handler) {
             throw UsageError("--finalize-args gives the handler's answer; it cannot be combined with --handler \(command.handler)", command: "run")
@@ -119,7 +137,29 @@ public struct RunCommand: Equatable {
     }
 
     func execute(output: Output) -> Int32 {
-        guard let pagePath else { return PreprocessSim.ExitCode.usage }
+        if watch { return WatchMode(command: self).run(output: output) }
+        return executeOnce(output: output).exitCode
+    }
+
+    /// One run: prints its report and returns the exit code and the transcript (nil when an
+    /// input could not be read).
+    func executeOnce(output: Output) -> (exitCode: Int32, transcript: Transcript?) { runOnce(output: output) }
+
+    /// The files a run reads, for `--watch`.
+    var watchedFiles: [String] {
+        var files = [scriptPath, extensionPath, pagePath, fixturesDirectory.map { $0 + "/fixtures.json" }].compactMap { $0 }
+        for fixture in fixtures {
+            if let equals = fixture.lastIndex(of: "=") { files.append(String(fixture[fixture.index(after: equals)...])) }
+        }
+        if let fixturesDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: fixturesDirectory) {
+            files += names.sorted().map { fixturesDirectory + "/" + $0 }
+        }
+        if let finalizeArguments, finalizeArguments.hasPrefix("@") { files.append(String(finalizeArguments.dropFirst())) }
+        return files
+    }
+
+    private func runOnce(output: Output) -> (exitCode: Int32, transcript: Transcript?) {
+        guard let pagePath else { return (PreprocessSim.ExitCode.usage, nil) }
         // With --extension, the plist names the script (unless --script overrides it), and its
         // problems go into the transcript: a plist that stops Safari running the script is an
         // error of this run too.
@@ -128,7 +168,7 @@ public struct RunCommand: Equatable {
         if let extensionPath {
             guard FileManager.default.isReadableFile(atPath: extensionPath), !isDirectory(extensionPath) else {
                 output.error("\(extensionPath): error: cannot read the file [plist-unreadable]")
-                return PreprocessSim.ExitCode.usage
+                return (PreprocessSim.ExitCode.usage, nil)
             }
             let inspection = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory,
                                                         scriptOverride: self.scriptPath)
@@ -136,27 +176,27 @@ public struct RunCommand: Equatable {
             guard let found = inspection.scriptURL else {
                 for diagnostic in inspection.diagnostics where diagnostic.severity == .error { output.error(diagnostic.formatted) }
                 output.error("\(extensionPath): error: the plist does not lead to a preprocessing file; pass --script FILE [script-not-found]")
-                return PreprocessSim.ExitCode.usage
+                return (PreprocessSim.ExitCode.usage, nil)
             }
             scriptPath = found.path
         } else if let given = self.scriptPath {
             scriptPath = given
         } else {
-            return PreprocessSim.ExitCode.usage
+            return (PreprocessSim.ExitCode.usage, nil)
         }
         guard FileManager.default.isReadableFile(atPath: scriptPath), !isDirectory(scriptPath) else {
             output.error("\(scriptPath): error: cannot read the preprocessing script [script-unreadable]")
-            return PreprocessSim.ExitCode.usage
+            return (PreprocessSim.ExitCode.usage, nil)
         }
         let page: LoadedPage
         do {
             page = try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url, encoding: encoding, contentType: contentType))
         } catch let error as PageLoadError {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
-            return PreprocessSim.ExitCode.usage
+            return (PreprocessSim.ExitCode.usage, nil)
         } catch {
             output.error("\(pagePath): error: \(error) [page-unreadable]")
-            return PreprocessSim.ExitCode.usage
+            return (PreprocessSim.ExitCode.usage, nil)
         }
 
         var fixedArguments: PropertyListValue?
@@ -165,21 +205,22 @@ public struct RunCommand: Equatable {
                 fixedArguments = try Self.readFinalizeArguments(finalizeArguments)
             } catch let error as UsageError {
                 output.error("preprocess-sim: error: \(error.message)")
-                return PreprocessSim.ExitCode.usage
+                return (PreprocessSim.ExitCode.usage, nil)
             } catch {
                 output.error("preprocess-sim: error: --finalize-args: \(error)")
-                return PreprocessSim.ExitCode.usage
+                return (PreprocessSim.ExitCode.usage, nil)
             }
         }
         let handlerName = finalizeArguments != nil ? "finalize-args" : handler
         guard let handlerInstance = BuiltInHandlers.make(handlerName, finalizeArguments: fixedArguments) else {
             output.error("preprocess-sim: error: unknown handler '\(handler)'")
-            return PreprocessSim.ExitCode.usage
+            return (PreprocessSim.ExitCode.usage, nil)
         }
 
         var request = RunRequest(scriptPath: scriptPath, page: page, handler: handlerInstance, handlerName: handlerName)
         if let selectText { request.selection = .text(selectText, occurrence: occurrence) }
         if let selectCSS { request.selection = .elementContents(selector: selectCSS) }
+        if let selectRange { request.selection = selectRange }
         request.timeout = timeout
         request.handlerTimeout = handlerTimeout
         request.confirmAnswer = confirmAnswer
@@ -199,21 +240,46 @@ public struct RunCommand: Equatable {
             }
         } catch {
             output.error("preprocess-sim: error: cannot read the fixtures: \(error.localizedDescription) [fixture-unreadable]")
-            return PreprocessSim.ExitCode.usage
+            return (PreprocessSim.ExitCode.usage, nil)
         }
+        request.trace = trace || diff || htmlOutputPath != nil
+        if inspect { request.debuggerPause = Inspector.prompt(output: output) }
+        if inspect { Inspector.announce(output: output) }
         var transcript = Simulator().run(request)
         transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
+        // Only --trace asks for the timeline in the transcript; --diff and --html-out record it
+        // to get the page before finalize.
+        if !trace { transcript.trace = nil }
 
         switch format {
         case .text:
             output.write(TextReport.render(transcript, colours: output.isTerminal))
+            let exceptions = TraceReport.exceptions(transcript)
+            if !exceptions.isEmpty { output.write("\nExceptions\n" + exceptions) }
+            if trace { output.write("\n" + TraceReport.render(transcript, colours: output.isTerminal)) }
+            if diff {
+                output.write("\n" + TraceReport.mutations(transcript))
+                output.write(TraceReport.htmlDiff(transcript, colours: output.isTerminal) ?? "finalize did not run, so there is no diff\n")
+            }
         case .json:
             output.write(JSONReport.render(transcript))
         case .plist:
             output.write(PlistReport.render(transcript))
             for diagnostic in transcript.diagnostics { output.error(diagnostic.formatted) }
         }
-        return transcript.succeeded ? PreprocessSim.ExitCode.success : PreprocessSim.ExitCode.failure
+        if let htmlOutputPath {
+            if let html = transcript.finalize.html ?? transcript.htmlBeforeFinalize {
+                do {
+                    try Data(("<!DOCTYPE html>\n" + html).utf8).write(to: URL(fileURLWithPath: htmlOutputPath))
+                } catch {
+                    output.error("\(htmlOutputPath): error: cannot write the page: \(error.localizedDescription) [html-out-unwritable]")
+                    return (PreprocessSim.ExitCode.usage, transcript)
+                }
+            } else {
+                output.error("preprocess-sim: note: finalize did not run; \(htmlOutputPath) not written")
+            }
+        }
+        return (transcript.succeeded ? PreprocessSim.ExitCode.success : PreprocessSim.ExitCode.failure, transcript)
     }
 
     /// `--finalize-args '{"k":"v"}'`, `@file.json` or `@file.plist`.
@@ -263,4 +329,27 @@ public struct RunCommand: Equatable {
 func isDirectory(_ path: String) -> Bool {
     var directory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+}
+
+extension RunCommand {
+    /// Parses `--select-range`: `START..END`, each `CSS@OFFSET` (the character offset into the
+    /// text content of the first element matching CSS); END may be a bare offset into the same
+    /// element (`p.lead@4..20`). Selectors may contain `@` and `..`: the last `..` and the last
+    /// `@` of each side split.
+    public static func parseSelectRange(_ text: String) throws -> RunRequest.Selection {
+        func point(_ part: Substring, defaultSelector: String?) -> (String, Int)? {
+            if let at = part.lastIndex(of: "@") {
+                let selector = part[..<at].trimmingCharacters(in: .whitespaces)
+                guard !selector.isEmpty, let offset = Int(part[part.index(after: at)...].trimmingCharacters(in: .whitespaces)), offset >= 0 else { return nil }
+                return (selector, offset)
+            }
+            guard let defaultSelector, let offset = Int(part.trimmingCharacters(in: .whitespaces)), offset >= 0 else { return nil }
+            return (defaultSelector, offset)
+        }
+        let usage = UsageError("--select-range takes CSS@START..CSS@END (character offsets into the elements' text, e.g. 'p@0..p@12' or 'p@0..12'), not '\(text)'", command: "run")
+        guard let dots = text.range(of: "..", options: .backwards),
+              let start = point(text[..<dots.lowerBound], defaultSelector: nil),
+              let end = point(text[dots.upperBound...], defaultSelector: start.0) else { throw usage }
+        return .range(startSelector: start.0, startOffset: start.1, endSelector: end.0, endOffset: end.1)
+    }
 }

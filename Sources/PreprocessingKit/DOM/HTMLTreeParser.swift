@@ -47,13 +47,35 @@ public enum HTMLTreeParser {
 
     private static let noscriptMarker = "data-preprocess-sim-noscript"
 
+    /// WebKit's input preprocessor drops U+0000 in the data state but turns it into U+FFFD in
+    /// every other tokenizer state; after `<` (tag open) the tokenizer then emits `<` and the
+    /// U+FFFD as text. gumbo drops that NUL, so it becomes U+FFFD here first (what UTF-16 pages
+    /// decoded as windows-1252 show in Safari: `<\u{FFFD}!DOCTYPE`). Everywhere else NUL becomes
+    /// U+FFFD or is dropped alike in both parsers.
+    static func replacingNullAfterLessThan(_ source: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count + 16)
+        var previous: UInt8 = 0xFF
+        for byte in source {
+            if byte == 0 && previous == UInt8(ascii: "<") {
+                result.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            } else {
+                result.append(byte)
+            }
+            previous = byte
+        }
+        return result
+    }
+
     private static func parse(html: String, fragmentContext: String?) -> [UInt8] {
         var source = Array(html.utf8)
+        if source.contains(0) { source = replacingNullAfterLessThan(source) }
         var noscriptContents: [[UInt8]] = []
         if fragmentContext != "noscript" {
             (source, noscriptContents) = NoscriptRewriter.rewrite(source, marker: noscriptMarker)
         }
         var writer = FlatTreeWriter(noscriptMarker: noscriptMarker, noscriptContents: noscriptContents)
+        writer.controlsSheltered = ControlCharacterShelter.shelter(&source)
         if let context = fragmentContext, context == "noscript" || NoscriptRewriter.isRawTextContext(context) {
             // A raw-text context (scripting-on noscript, style, script…): the fragment is one text node.
             writer.beginArray(quirks: GUMBO_DOCTYPE_NO_QUIRKS)
@@ -91,6 +113,8 @@ public enum HTMLTreeParser {
 /// Writes the flat JSON array with an explicit stack (pages nest thousands deep).
 private struct FlatTreeWriter {
     var out: [UInt8] = []
+    /// The source's control characters were moved out of gumbo's way (see ControlCharacterShelter).
+    var controlsSheltered = false
     let noscriptMarker: String
     let noscriptContents: [[UInt8]]
 
@@ -158,8 +182,24 @@ private struct FlatTreeWriter {
                     stack.append((node.pointee.v.element.children, 0))
                 }
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
-                append(ascii: ",3,")
-                append(cString: node.pointee.v.text.text)
+                // WebKit's parser appends characters to a Text node right before the insertion
+                // point; gumbo starts a new node after each interruption that left no node behind
+                // (comments after </html> go to the document, the whitespace between them to
+                // <body>). Adjacent text siblings become one record, as in WebKit's tree.
+                var end = index + 1
+                while end < Int(current.length), isText(current.data[end]!) { end += 1 }
+                if end == index + 1 {
+                    append(ascii: ",3,")
+                    append(cString: node.pointee.v.text.text)
+                } else {
+                    var merged: [UInt8] = []
+                    for sibling in index..<end {
+                        let text = current.data[sibling]!.assumingMemoryBound(to: GumboNode.self).pointee.v.text.text!
+                        merged.append(contentsOf: UnsafeRawBufferPointer(start: text, count: strlen(text)))
+                    }
+                    stack[top].index = end
+                    self.text(merged[...])
+                }
             case GUMBO_NODE_COMMENT:
                 append(ascii: ",8,")
                 append(cString: node.pointee.v.text.text)
@@ -167,6 +207,11 @@ private struct FlatTreeWriter {
                 break
             }
         }
+    }
+
+    private func isText(_ raw: UnsafeMutableRawPointer) -> Bool {
+        let type = raw.assumingMemoryBound(to: GumboNode.self).pointee.type
+        return type == GUMBO_NODE_TEXT || type == GUMBO_NODE_WHITESPACE || type == GUMBO_NODE_CDATA
     }
 
     /// Writes an element's start record. Returns the raw text to use as its only child when the
@@ -277,9 +322,18 @@ private struct FlatTreeWriter {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `bytes` (UTF-8) as a JSON string literal.
-    private mutating func appendJSONString<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    private mutating func appendJSONString<C: RandomAccessCollection>(_ bytes: C) where C.Element == UInt8, C.Index == Int {
         out.append(UInt8(ascii: "\""))
-        for byte in bytes {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            if controlsSheltered, byte == 0xF4, let control = ControlCharacterShelter.control(in: bytes, at: index - 1) {
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                        Self.hex[Int(control >> 4)], Self.hex[Int(control & 15)]])
+                index += 3
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
             case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
@@ -292,6 +346,56 @@ private struct FlatTreeWriter {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// gumbo replaces control characters (U+0001–U+0008, U+000B, U+000E–U+001F, U+007F–U+009F)
+/// with U+FFFD; WebKit keeps them (a windows-1252 page's byte 0x9D is U+009D in its DOM). Before
+/// parsing they are moved to U+100000 + code point (plane 16, private use, which gumbo passes
+/// through), and the flattener moves them back.
+enum ControlCharacterShelter {
+    static func isControl(_ byte: UInt8) -> Bool {
+        (byte >= 0x01 && byte <= 0x08) || byte == 0x0B || (byte >= 0x0E && byte <= 0x1F) || byte == 0x7F
+    }
+
+    /// Rewrites `source` in place; false (and untouched) when it has no such character.
+    static func shelter(_ source: inout [UInt8]) -> Bool {
+        var found = false
+        var i = 0
+        while i < source.count {
+            let byte = source[i]
+            if isControl(byte) || (byte == 0xC2 && i + 1 < source.count && source[i + 1] >= 0x80 && source[i + 1] <= 0x9F) {
+                found = true
+                break
+            }
+            i += 1
+        }
+        guard found else { return false }
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count + 64)
+        i = 0
+        while i < source.count {
+            let byte = source[i]
+            var control: UInt8?
+            if isControl(byte) { control = byte }
+            else if byte == 0xC2, i + 1 < source.count, source[i + 1] >= 0x80, source[i + 1] <= 0x9F { control = source[i + 1]; i += 1 }
+            if let control {
+                output.append(contentsOf: [0xF4, 0x80, 0x80 | (control >> 6), 0x80 | (control & 0x3F)])
+            } else {
+                output.append(byte)
+            }
+            i += 1
+        }
+        source = output
+        return true
+    }
+
+    /// The control character a sheltered 4-byte sequence at `index` stands for.
+    static func control<C: RandomAccessCollection>(in bytes: C, at index: Int) -> UInt8? where C.Element == UInt8, C.Index == Int {
+        guard index + 3 < bytes.endIndex, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFC == 0x80 else { return nil }
+        let value = (Int(bytes[index + 2] & 0x3F) << 6) | Int(bytes[index + 3] & 0x3F)
+        guard value < 0xA0, value > 0 else { return nil }
+        return UInt8(value)
     }
 }
 

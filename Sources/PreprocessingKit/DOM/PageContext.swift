@@ -25,6 +25,8 @@ public final class PageContext {
         public var viewportHeight = 844
         /// Frame documents by URL (webarchive subframes, MHTML parts): html text.
         public var frames: [String: String] = [:]
+        /// The document URL of frames named by another URL (an MHTML part's `cid:`).
+        public var frameURLs: [String: String] = [:]
         /// A fixed start time (`now`) and seeded randomness (`seed`), so a run gives the same
         /// transcript every time; otherwise the clock starts at the real time.
         public var deterministic = false
@@ -61,6 +63,10 @@ public final class PageContext {
             let html = arguments.first?.stringValue ?? ""
             let contextName = arguments.count > 1 ? arguments[1].stringValue : "body"
             return context.parseJSON(HTMLTreeParser.flatFragment(html: html, contextLocalName: contextName))
+        })
+        // `document.all`: an object `typeof` calls "undefined" (see UndetectableObject).
+        try host.setProperty("makeUndetectable", javaScript.makeFunction(name: "makeUndetectable") { [unowned context] _ in
+            UndetectableObject.make(in: context)
         })
         api = try bundle.call([host])
         lap("bundle")
@@ -111,6 +117,15 @@ public final class PageContext {
 
     public func selectElementContents(selector: String) throws -> Bool {
         try api.invoke("selectElementContents", [javaScript.string(selector)]).booleanValue
+    }
+
+    /// Selects from character `startOffset` of the first element matching `startSelector` to
+    /// character `endOffset` of the first matching `endSelector` (offsets into the element's
+    /// text content); false if an element is missing, an offset is past its text, or the start
+    /// is after the end.
+    public func selectRange(startSelector: String, startOffset: Int, endSelector: String, endOffset: Int) throws -> Bool {
+        try api.invoke("selectRange", [javaScript.string(startSelector), javaScript.number(Double(startOffset)),
+                                       javaScript.string(endSelector), javaScript.number(Double(endOffset))]).booleanValue
     }
 
     /// The events recorded since the last call (console, dialogs, navigations, unsupported APIs).
@@ -186,6 +201,7 @@ public final class PageContext {
         var promptAnswer: String?
         var viewportWidth, viewportHeight: Int
         var frames: [String: String]
+        var frameURLs: [String: String]
         var eventLoop: EventLoopJSON
 
         struct EventLoopJSON: Encodable {
@@ -199,7 +215,7 @@ public final class PageContext {
             url = c.url; characterSet = c.characterSet; contentType = c.contentType; referrer = c.referrer
             cookie = c.cookie; userAgent = c.userAgent; platform = c.platform; language = c.language
             lastModified = c.lastModified; confirmAnswer = c.confirmAnswer; promptAnswer = c.promptAnswer
-            viewportWidth = c.viewportWidth; viewportHeight = c.viewportHeight; frames = c.frames
+            viewportWidth = c.viewportWidth; viewportHeight = c.viewportHeight; frames = c.frames; frameURLs = c.frameURLs
             eventLoop = EventLoopJSON(deterministic: c.deterministic, now: c.now, seed: c.seed, fixtures: c.fixtures)
         }
     }

@@ -25,8 +25,32 @@ public final class JavaScriptVirtualMachine {
     }
 
     deinit {
+        if let placeholder = placeholderContext {
+            if let function = placeholderFunction { JSValueUnprotect(placeholder, function) }
+            JSGlobalContextRelease(placeholder)
+        }
         JSContextGroupClearExecutionTimeLimit(group)
         JSContextGroupRelease(group)
+    }
+
+    private var placeholderContext: JSGlobalContextRef?
+    private var placeholderFunction: JSObjectRef?
+
+    /// A do-nothing function that belongs to a context of its own, which lives as long as the
+    /// machine. A context's unhandled-rejection callback is a strong root; pointing it here
+    /// before the context is released lets the page's global object be collected.
+    var detachedFunction: JSObjectRef? {
+        if placeholderFunction == nil {
+            let context = JSGlobalContextCreateInGroup(group, nil)!
+            placeholderContext = context
+            let source = JSStringCreateWithUTF8CString("(function () {})")
+            defer { JSStringRelease(source) }
+            if let value = JSEvaluateScript(context, source, nil, nil, 1, nil), let object = JSValueToObject(context, value, nil) {
+                JSValueProtect(context, object)
+                placeholderFunction = object
+            }
+        }
+        return placeholderFunction
     }
 
     /// Arms the watchdog: the next script or call that runs longer than `seconds` of CPU time
@@ -75,7 +99,15 @@ public final class JavaScriptContext {
         ref = JSGlobalContextCreateInGroup(machine.group, nil)
     }
 
+    /// Set when an unhandled-rejection callback was installed (it must be detached on release).
+    var hasRejectionCallback = false
+
     deinit {
+        // The callback is held by a strong handle, a GC root that would keep this global
+        // object (and the whole page) alive forever: point it at the machine's placeholder.
+        if hasRejectionCallback, let function = machine.detachedFunction {
+            JSGlobalContextSetUnhandledRejectionCallback(ref, function, nil)
+        }
         JSGlobalContextRelease(ref)
     }
 
@@ -229,8 +261,16 @@ public final class JavaScriptContext {
     // MARK: Strings
 
     func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
-        let utf16 = Array(string.utf16)
-        let ref = utf16.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, utf16.count) }!
+        let ref: JSStringRef
+        if string.utf8.count > 4096 && !string.utf8.contains(0) {
+            // Large texts (the DOM bundle, scripts, pages): JavaScriptCore converts UTF-8 in C,
+            // several times faster than building a UTF-16 array here. Embedded NULs would end a
+            // C string, so those take the UTF-16 path.
+            ref = string.withCString { JSStringCreateWithUTF8CString($0) }!
+        } else {
+            let utf16 = Array(string.utf16)
+            ref = utf16.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, utf16.count) }!
+        }
         defer { JSStringRelease(ref) }
         return try body(ref)
     }

@@ -17,6 +17,7 @@ extension JavaScriptContext {
         guard let object = JSValueToObject(ref, callback.ref, nil) else { return }
         try trying { exception -> Bool? in
             JSGlobalContextSetUnhandledRejectionCallback(ref, object, exception)
+            hasRejectionCallback = true
             return true
         }
     }

@@ -7,6 +7,10 @@ public struct RunRequest {
         case text(String, occurrence: Int)
         /// The contents of the first element matching a CSS selector.
         case elementContents(selector: String)
+        /// From character `startOffset` of the first element matching `startSelector` to
+        /// character `endOffset` of the first matching `endSelector`; offsets count the
+        /// characters of the element's text content (`--select-range "p@4..p@20"`).
+        case range(startSelector: String, startOffset: Int, endSelector: String, endOffset: Int)
     }
 
     public var scriptPath: String
@@ -156,7 +160,16 @@ private struct Exchange {
         configuration.cookie = request.cookie
         configuration.confirmAnswer = request.confirmAnswer
         configuration.promptAnswer = request.promptAnswer
-        for frame in request.page.frames { configuration.frames[frame.url] = frame.html }
+        // Every saved frame, nested ones too, by the URLs a page can name it with.
+        var pendingFrames = request.page.frames
+        while let frame = pendingFrames.popLast() {
+            configuration.frames[frame.url] = frame.html
+            if let contentID = frame.contentID {
+                configuration.frames["cid:\(contentID)"] = frame.html
+                configuration.frameURLs["cid:\(contentID)"] = frame.url
+            }
+            pendingFrames += frame.frames
+        }
         configuration.deterministic = request.deterministic
         configuration.now = request.now
         configuration.seed = request.seed
@@ -193,6 +206,10 @@ private struct Exchange {
             case .elementContents(let selector):
                 found = (try? page.selectElementContents(selector: selector)) ?? false
                 described = "contents of \(selector)"
+            case .range(let startSelector, let startOffset, let endSelector, let endOffset):
+                found = (try? page.selectRange(startSelector: startSelector, startOffset: startOffset,
+                                               endSelector: endSelector, endOffset: endOffset)) ?? false
+                described = "\(startSelector)@\(startOffset)..\(endSelector)@\(endOffset)"
             }
             transcript.selection = .init(requested: described, found: found)
             if !found {
@@ -376,7 +393,7 @@ private struct Exchange {
         sources.addEvalCandidates(from: finalizeArguments)
         if request.trace { transcript.htmlBeforeFinalize = try? page.documentHTML() }
         tracer.record(.finalizeEntered, "ExtensionPreprocessingJS.finalize(arguments) called",
-                      details: finalizeArguments.nslogDescription().split(separator: "\n").map(String.init))
+                      details: finalizeArguments.nslogDescription(escapingNonASCII: false).split(separator: "\n").map(String.init))
         do {
             let argument = try ResultConversion.javaScriptValue(finalizeArguments, in: page.javaScript)
             try finalize.call([argument], this: global)

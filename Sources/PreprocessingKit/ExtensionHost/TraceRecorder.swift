@@ -33,6 +33,8 @@ final class TraceRecorder {
         guard let raw = try? JSONDecoder().decode([RawPageTraceEvent].self, from: Data(json.utf8)) else { return }
         for event in raw {
             guard var converted = event.traceEvent else { continue }
+            // The page's clock has whole milliseconds: keep the timeline's real times in order.
+            if let real = converted.realTime, let previous = events.last?.realTime, real < previous { converted.realTime = previous }
             if deterministic { converted.realTime = nil }
             events.append(converted)
         }
@@ -161,11 +163,12 @@ extension PageContext {
 extension PropertyListValue {
     /// The value as `NSLog` prints the Foundation object: OpenStep property-list style
     /// (`{ key = value; }`, `( a, b )`, strings quoted unless plain words).
-    public func nslogDescription(indent: Int = 0) -> String {
+    /// `escapingNonASCII` false keeps other scripts readable (NSLog itself writes `\U6b32`).
+    public func nslogDescription(indent: Int = 0, escapingNonASCII: Bool = true) -> String {
         let pad = String(repeating: "    ", count: indent)
         let inner = String(repeating: "    ", count: indent + 1)
         switch self {
-        case .string(let text): return Self.openStepQuoted(text)
+        case .string(let text): return Self.openStepQuoted(text, escapingNonASCII: escapingNonASCII)
         case .integer(let number): return String(number)
         case .real(let number):
             return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
@@ -180,22 +183,22 @@ extension PropertyListValue {
         case .null: return "\"<null>\""
         case .array(let items):
             if items.isEmpty { return "(\n\(pad))" }
-            return "(\n" + items.map { inner + $0.nslogDescription(indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad))"
+            return "(\n" + items.map { inner + $0.nslogDescription(indent: indent + 1, escapingNonASCII: escapingNonASCII) }.joined(separator: ",\n") + "\n\(pad))"
         case .dictionary(let entries):
             if entries.isEmpty { return "{\n\(pad)}" }
             return "{\n" + entries.keys.sorted().map { key in
-                "\(inner)\(Self.openStepQuoted(key)) = \(entries[key]!.nslogDescription(indent: indent + 1));"
+                "\(inner)\(Self.openStepQuoted(key, escapingNonASCII: escapingNonASCII)) = \(entries[key]!.nslogDescription(indent: indent + 1, escapingNonASCII: escapingNonASCII));"
             }.joined(separator: "\n") + "\n\(pad)}"
         }
     }
 
     /// Short one-line form for trace summaries.
     var traceDescription: String {
-        nslogDescription().replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "    ", with: "")
+        nslogDescription(escapingNonASCII: false).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "    ", with: "")
     }
 
     /// NSString's description rule: quoted unless only letters, digits, `_`, `$`, `.`, `/`, `:`.
-    static func openStepQuoted(_ text: String) -> String {
+    static func openStepQuoted(_ text: String, escapingNonASCII: Bool = true) -> String {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
             ($0.value < 128 && (CharacterSet.alphanumerics.contains($0) || "_$./:".unicodeScalars.contains($0)))
         }
@@ -208,7 +211,7 @@ extension PropertyListValue {
             case "\n": escaped += "\\n"
             case "\t": escaped += "\\t"
             default:
-                if scalar.value < 128 { escaped.unicodeScalars.append(scalar) } else { escaped += String(format: "\\U%04x", scalar.value) }
+                if scalar.value < 128 || !escapingNonASCII { escaped.unicodeScalars.append(scalar) } else { escaped += String(format: "\\U%04x", scalar.value) }
             }
         }
         return "\"\(escaped)\""

@@ -29,8 +29,12 @@ public struct LoadedFrame: Codable, Sendable, Equatable {
     /// WHATWG encoding name the frame was decoded with.
     public var encoding: String
     public var frames: [LoadedFrame]
+    /// The MHTML part's Content-ID: pages refer to such frames as `cid:ID`.
+    public var contentID: String?
 
-    public init(url: String, frameName: String? = nil, html: String, encoding: String, frames: [LoadedFrame] = []) {
+    public init(url: String, frameName: String? = nil, html: String, encoding: String, frames: [LoadedFrame] = [],
+                contentID: String? = nil) {
+        self.contentID = contentID
         self.url = url
         self.frameName = frameName
         self.html = html

@@ -133,7 +133,7 @@ public enum PageLoader {
                 TextEncodingRegistry.encodingName(forLabel: label).map { ($0, "mhtml part") }
             }, options: PageLoadOptions(), path: path)
             let frameURL = part.location ?? part.contentID.map { "cid:\($0)" } ?? ""
-            return LoadedFrame(url: frameURL, html: frameDecoded.html, encoding: frameDecoded.encoding)
+            return LoadedFrame(url: frameURL, html: frameDecoded.html, encoding: frameDecoded.encoding, contentID: part.contentID)
         }
         return LoadedPage(
             path: path, format: .mhtml, compressed: compressed, byteCount: main.body.count, html: decoded.html,

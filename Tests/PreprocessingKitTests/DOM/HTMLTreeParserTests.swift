@@ -53,6 +53,14 @@ import Testing
         #expect(tree == ["1", "no-quirks", "1", "td", "0", "0", "3", "a", "0"])
     }
 
+    @Test func controlCharactersSurviveAsInWebKit() throws {
+        // gumbo alone turns U+0081, U+009D and U+0001 into U+FFFD; WebKit keeps them.
+        let tree = strings(try flat("<p title='x\u{9D}'>a\u{81}b\u{9D}c\u{1}d</p>"))
+        #expect(tree.contains("a\u{81}b\u{9D}c\u{1}d"))
+        #expect(tree.contains("x\u{9D}"))
+        #expect(!tree.contains { $0.contains("\u{FFFD}") })
+    }
+
     @Test func quirksModeIsReported() throws {
         #expect(strings(try flat("<p>no doctype"))[1] == "quirks")
     }

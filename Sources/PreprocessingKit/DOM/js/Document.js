@@ -153,6 +153,12 @@ class Document extends Node {
   get links() {
     return documentCollection(this, "links", (el) => (el[LOCAL_NAME] === "a" || el[LOCAL_NAME] === "area") && el[NAMESPACE] === NS_HTML && getAttributeValue(el, "href") !== null);
   }
+  /**
+   * `document.all`: like WebKit's, `typeof` says "undefined" and it is falsy (scripts use
+   * `if (document.all)` to detect old IE), yet `.length`, `[i]`, `item` and `namedItem` work.
+   * Undefined when the engine cannot make such an object (see UndetectableObject.swift).
+   */
+  get all() { return documentAll(this); }
   get forms() { return documentCollection(this, "forms", (el) => el[LOCAL_NAME] === "form" && el[NAMESPACE] === NS_HTML); }
   get scripts() { return documentCollection(this, "scripts", (el) => el[LOCAL_NAME] === "script" && el[NAMESPACE] === NS_HTML); }
   get anchors() {
@@ -317,6 +323,59 @@ function documentCollection(doc, name, predicate) {
   const state = doc[DOC_STATE];
   const collections = state.collections || (state.collections = {});
   return collections[name] || (collections[name] = createLiveCollection(doc, collectDescendantElements, predicate));
+}
+
+/**
+ * Makes `doc`'s HTMLAllCollection object. Only the page's document gets one (at install time):
+ * documents made while scripts run (DOMParser, frames, createHTMLDocument) keep `all` undefined.
+ */
+function createDocumentAllObject(doc) {
+  const state = doc[DOC_STATE];
+  // The object is falsy and == null by design: compare with === only.
+  const all = typeof host.makeUndetectable === "function" ? host.makeUndetectable() : null;
+  if (all === null || all === undefined) return;
+  Object.defineProperties(all, {
+    item: { value: function item(index) { return documentAllItem(doc, index); }, configurable: true },
+    namedItem: { value: function namedItem(name) { return documentAllItem(doc, String(name)); }, configurable: true },
+    [Symbol.iterator]: { value: function () { documentAll(doc); return state.allItems.slice().values(); }, configurable: true },
+    [Symbol.toStringTag]: { value: "HTMLAllCollection", configurable: true },
+  });
+  state.all = all;
+  state.allVersion = -1;
+  state.allItems = [];
+}
+
+/**
+ * The document's HTMLAllCollection: an undetectable object from the host, brought up to date with
+ * the tree (every element, tree order) whenever the document's VERSION changed since last read.
+ */
+function documentAll(doc) {
+  const state = doc[DOC_STATE];
+  const all = state.all;
+  if (all === null || all === undefined) return undefined;
+  if (state.allVersion !== doc[VERSION]) {
+    const items = collectDescendantElements(doc, () => true);
+    for (let i = items.length; i < state.allItems.length; i++) delete all[i];
+    for (let i = 0; i < items.length; i++) {
+      if (state.allItems[i] !== items[i]) Object.defineProperty(all, i, { value: items[i], configurable: true, enumerable: true });
+    }
+    Object.defineProperty(all, "length", { value: items.length, configurable: true });
+    state.allItems = items;
+    state.allVersion = doc[VERSION];
+  }
+  return all;
+}
+
+/** `document.all.item(i)` / `namedItem(name)`: by index, else the id/name match(es). */
+function documentAllItem(doc, key) {
+  documentAll(doc);
+  const items = doc[DOC_STATE].allItems;
+  if (typeof key === "number" || (typeof key === "string" && /^(0|[1-9][0-9]*)$/.test(key))) return items[Number(key)] || null;
+  const name = String(key);
+  const matches = items.filter((el) => getAttributeValue(el, "id") === name ||
+    (getAttributeValue(el, "name") === name && /^(a|button|embed|form|frame|frameset|iframe|img|input|map|meta|object|select|textarea)$/.test(el[LOCAL_NAME])));
+  if (matches.length === 0) return null;
+  return matches.length === 1 ? matches[0] : createStaticNodeList(matches);
 }
 
 /** The document base URL: the first <base href> resolved against the document URL, cached per VERSION. */

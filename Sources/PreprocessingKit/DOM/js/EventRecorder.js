@@ -68,9 +68,26 @@ function scriptLocation() {
   return null;
 }
 
-/** Records that a page used an API the simulator does not implement. */
+/**
+ * Records that a script used an API the simulator does not model, with where the script
+ * called it (`file:line:column`, the first stack frame outside the DOM bundle), so the
+ * transcript can point at the line instead of leaving an opaque TypeError.
+ */
 function recordUnsupported(api) {
-  recordEvent({ kind: "unsupported", api: String(api) });
+  const where = callerLocation();
+  recordEvent({ kind: "unsupported", api: String(api) + (where === null ? "" : " (at " + where + ")") });
+}
+
+/** The innermost `url:line:column` of the current stack that is not the DOM bundle's code. */
+function callerLocation() {
+  const stack = String(new Error().stack || "");
+  for (const frame of stack.split("\n")) {
+    const at = frame.lastIndexOf("@");
+    const where = at >= 0 ? frame.slice(at + 1) : frame;
+    if (where.startsWith("preprocess-sim://dom/") || !/:\d+:\d+$/.test(where)) continue;
+    return where;
+  }
+  return null;
 }
 
 /** Returns the recorded events as a JSON string and clears them. */

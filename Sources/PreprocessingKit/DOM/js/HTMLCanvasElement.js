@@ -2,7 +2,8 @@
 
 class HTMLCanvasElement extends HTMLElement {
   getContext(type) { recordUnsupported("HTMLCanvasElement.getContext"); return null; }
-  toDataURL() { return "data:,"; }
+  // Nothing is drawn, so there is no image: WebKit returns "data:," for an empty canvas too.
+  toDataURL() { recordUnsupported("HTMLCanvasElement.toDataURL"); return "data:,"; }
   toBlob(callback) { recordUnsupported("HTMLCanvasElement.toBlob"); }
 }
 reflectAttributes(HTMLCanvasElement.prototype, { width: ["unsigned", "width", 300], height: ["unsigned", "height", 150] });

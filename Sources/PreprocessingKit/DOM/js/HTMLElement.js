@@ -122,13 +122,12 @@ function parseHTMLInteger(value) {
   return number >= -2147483648 && number <= 2147483647 ? number : null;
 }
 
-/** Resolves a URL against the document's base URL; null when it does not parse. */
-function resolveURL(doc, value) {
-  try {
-    return new URL(value, documentBaseURL(doc)).href;
-  } catch (error) {
-    return null;
-  }
+/**
+ * Resolves a URL against the document's base URL; null when it does not parse. (Not named
+ * resolveURL: URL.js declares that, and in the one bundle scope the later declaration wins.)
+ */
+function resolveDocumentURL(doc, value) {
+  return resolveURL(String(value), documentBaseURL(doc));
 }
 
 /**
@@ -165,7 +164,7 @@ function reflectAttributes(prototype, table) {
           get() {
             const v = getAttributeValue(this, attribute);
             if (v === null) return "";
-            const resolved = resolveURL(documentOf(this), v.trim());
+            const resolved = resolveDocumentURL(documentOf(this), v.trim());
             return resolved === null ? v : resolved;
           },
           set(value) { setAttributeValue(this, attribute, String(value)); },

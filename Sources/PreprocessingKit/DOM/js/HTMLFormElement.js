@@ -39,7 +39,7 @@ class HTMLFormElement extends HTMLElement {
   get action() {
     const action = getAttributeValue(this, "action");
     if (action === null || action === "") return documentOf(this).URL;
-    const resolved = resolveURL(documentOf(this), action);
+    const resolved = resolveDocumentURL(documentOf(this), action);
     return resolved === null ? action : resolved;
   }
   set action(value) { setAttributeValue(this, "action", String(value)); }

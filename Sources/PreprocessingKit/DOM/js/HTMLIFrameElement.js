@@ -6,6 +6,8 @@
 
 /** `config.frames`: frame HTML by URL, set by installPage. */
 let pageFrames = {};
+/** `config.frameURLs`: the document URL of a frame the page names otherwise (MHTML `cid:`). */
+let pageFrameURLs = {};
 
 /** The frame's document from `config.frames`, built once per element; null when unavailable. */
 function frameDocumentOf(frame) {
@@ -13,10 +15,13 @@ function frameDocumentOf(frame) {
   if (extras.frameDocument !== undefined) return extras.frameDocument;
   let doc = null;
   const src = getAttributeValue(frame, "src");
-  const url = src === null ? null : resolveURL(documentOf(frame), src.trim());
+  const url = src === null ? null : resolveDocumentURL(documentOf(frame), src.trim());
   const html = url === null ? undefined : pageFrames[url];
-  if (typeof html === "string" && sameOrigin(url, documentOf(frame)[DOC_STATE].url)) {
-    doc = createHTMLDocument({ url, characterSet: documentOf(frame)[DOC_STATE].characterSet }, host.parseDocument(html));
+  const documentURL = url === null ? null : (pageFrameURLs[url] || url);
+  // A frame the archive names by Content-ID was saved with the page itself: same origin.
+  const savedWithPage = url !== null && Object.prototype.hasOwnProperty.call(pageFrameURLs, url);
+  if (typeof html === "string" && (savedWithPage || sameOrigin(documentURL, documentOf(frame)[DOC_STATE].url))) {
+    doc = createHTMLDocument({ url: documentURL, characterSet: documentOf(frame)[DOC_STATE].characterSet }, host.parseDocument(html));
   }
   extras.frameDocument = doc;
   return doc;

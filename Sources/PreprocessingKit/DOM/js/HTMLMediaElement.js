@@ -41,6 +41,17 @@ for (const [name, value] of [["NETWORK_EMPTY", 0], ["NETWORK_IDLE", 1], ["NETWOR
 class HTMLVideoElement extends HTMLMediaElement {
   get videoWidth() { return 0; }
   get videoHeight() { return 0; }
+  // Safari's picture-in-picture / fullscreen video API (PiPifier calls it in finalize): no video
+  // plays here, so the mode stays "inline" and the call is reported.
+  get webkitPresentationMode() { return "inline"; }
+  webkitSupportsPresentationMode(mode) { return mode === "inline" || mode === "picture-in-picture" || mode === "fullscreen"; }
+  webkitSetPresentationMode(mode) { recordUnsupported("HTMLVideoElement.webkitSetPresentationMode(" + String(mode) + ")"); }
+  webkitEnterFullscreen() { recordUnsupported("HTMLVideoElement.webkitEnterFullscreen"); }
+  webkitExitFullscreen() {}
+  requestPictureInPicture() {
+    recordUnsupported("HTMLVideoElement.requestPictureInPicture");
+    return Promise.reject(new DOMException("Picture-in-picture is not available in the simulator.", "NotAllowedError"));
+  }
 }
 reflectAttributes(HTMLVideoElement.prototype, { poster: "url", width: "unsigned", height: "unsigned", playsInline: ["boolean", "playsinline"] });
 registerHTMLElement(HTMLVideoElement, "video");

@@ -20,7 +20,11 @@ const api = {
       viewportHeight: config.viewportHeight || 844,
     }, null);
     pageDocument = doc;
+    // document.all's object is made once, now, so that it exists before any script runs
+    // (see createDocumentAllObject in Document.js).
+    createDocumentAllObject(doc);
     pageFrames = config.frames || {};
+    pageFrameURLs = config.frameURLs || {};
     const start = firstRecordIndex(tree);
     if (start === 2) doc[DOC_STATE].compatMode = tree[1];
     buildNodesFromRecords(doc, tree, start, doc, true);
@@ -37,6 +41,8 @@ const api = {
   },
   /** Selects the contents of the first element matching `selector`. */
   selectElementContents(selector) { return selectElementContentsIn(pageDocument, String(selector)); },
+  /** Selects from a character offset in one element's text to one in another's (selectionSetup.js). */
+  selectRange(startSelector, startOffset, endSelector, endOffset) { return selectRangeInDocument(pageDocument, String(startSelector), startOffset, String(endSelector), endOffset); },
   /** The events recorded since the last call, as a JSON array string. */
   takeEvents() { return takeRecordedEvents(); },
   /** `document.documentElement.outerHTML`, or "" without a document element. */

@@ -28,6 +28,13 @@ const RENDERED_DISPLAY_DEFAULTS = (() => {
 const RENDERED_ATOMIC_ELEMENTS = new Set(["img", "input", "textarea", "select", "video", "audio",
   "iframe", "canvas", "object", "embed", "meter", "progress", "frame", "frameset", "math-hidden"]);
 
+/**
+ * Elements WebKit's TextIterator hands to handleReplacedElement (images, widgets, form
+ * controls, legend, meter, progress): a collapsed space just before one is emitted.
+ */
+const RENDERED_SPACE_BEFORE_ELEMENTS = new Set(["img", "input", "textarea", "select", "button", "fieldset",
+  "legend", "meter", "progress", "output", "iframe", "embed", "object", "video", "audio", "frame"]);
+
 /** Elements after which WebKit emits two line breaks (the spec's "2 required line breaks" for p). */
 const RENDERED_EXTRA_NEWLINE_AFTER = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6"]);
 
@@ -47,6 +54,10 @@ let renderedDisplay = "inline";
 let renderedVisibility = "visible";
 let renderedWhiteSpace = "normal";
 let renderedTextTransform = "none";
+// Whether that element is taken out of the line: floated, or absolutely/fixed positioned.
+let renderedOutOfFlow = false;
+// That element's author `margin-bottom` (from `margin` or `margin-bottom`), or null when not set.
+let renderedMarginBottom = null;
 
 /**
  * `HTMLElement.innerText` getter: the element's rendered text, or its text content when it is
@@ -57,9 +68,7 @@ let renderedTextTransform = "none";
 function innerTextOf(element) {
   const chain = renderedStyleChain(element);
   if (chain === null) return renderedDescendantText(element);
-  const state = renderedNewState(chain, true);
-  renderedCollect(element, state, null, null);
-  return state.text;
+  return innerTextByIterator(element, chain);
 }
 
 /**
@@ -119,7 +128,7 @@ function renderedStyleChain(element) {
 function renderedNewState(chain, on) {
   return {
     text: "", any: false, pendingBreaks: 0, on, ended: false,
-    lineHasContent: false, pendingSpace: false, sawSpace: false, lastWasWordCharacter: false,
+    lineHasContent: false, pendingSpace: false, sawSpace: false, lastWasWordCharacter: false, parentDisplay: "block",
     chain,
   };
 }
@@ -134,6 +143,16 @@ function renderedEmit(state, string) {
   state.any = true;
 }
 
+/** Content that renders as no characters (a replaced element): pending breaks are written. */
+function renderedEmitNothing(state) {
+  if (!state.on) return;
+  if (state.pendingBreaks > 0) {
+    if (state.any) state.text += "\n".repeat(state.pendingBreaks);
+    state.pendingBreaks = 0;
+  }
+  state.any = true;
+}
+
 function renderedRequireBreaks(state, count) {
   if (state.on && count > state.pendingBreaks) state.pendingBreaks = count;
 }
@@ -142,6 +161,8 @@ function renderedRequireBreaks(state, count) {
 function renderedNewLine(state) {
   state.lineHasContent = false;
   state.pendingSpace = false;
+  // WebKit's TextIterator keeps "the last text node ended with a collapsed space" across line
+  // breaks, but keeping it here gave more mismatches than it fixed (see docs/fidelity-text.md).
   state.sawSpace = false;
   state.lastWasWordCharacter = false;
 }
@@ -150,6 +171,7 @@ function renderedTurnOn(state) {
   state.on = true;
   // A space collapsed before the start point belongs to the text before the range.
   state.pendingSpace = false;
+  state.sawSpace = false;
 }
 
 function renderedIsBlockLevel(display) {
@@ -204,6 +226,7 @@ function renderedCollect(root, state, start, end) {
     } else {
       const type = node.nodeType;
       if (type === 3 || type === 4) {
+        state.parentDisplay = displays[depth];
         renderedText(node, state, start, end, visibilities[depth], whiteSpaces[depth], transforms[depth]);
       } else if (type === 9 || type === 11) {
         descend = node[FIRST] !== null && node[FIRST] !== undefined;
@@ -268,10 +291,15 @@ function renderedEnterElement(element, localName, display, state) {
   } else if (isHTML && localName === "br") {
     renderedEmit(state, "\n");
     renderedNewLine(state);
-  } else if (isHTML && RENDERED_ATOMIC_ELEMENTS.has(localName)) {
-    // WebKit's TextIterator: a collapsed space before a replaced element is emitted, even at
-    // the start of a line (observed: "two\n  " before <textarea> and <input>).
-    if (state.pendingSpace || state.sawSpace) renderedEmit(state, " ");
+  } else if (isHTML && RENDERED_SPACE_BEFORE_ELEMENTS.has(localName)) {
+    // WebKit's TextIterator (handleReplacedElement): the space between inline content and the
+    // element is a text box of its own; on top of it, when the text before ended with white
+    // space that was collapsed away (`sawSpace`), one more space is emitted, even at the start
+    // of a line (observed: "two\n  " before <textarea> and <input>). The element itself
+    // emits nothing but counts as content: a block boundary after it gives a line break.
+    if (state.pendingSpace) renderedEmit(state, " ");
+    if (state.sawSpace) renderedEmit(state, " ");
+    renderedEmitNothing(state);
     state.lineHasContent = true;
     state.pendingSpace = false;
     state.sawSpace = false;
@@ -400,8 +428,16 @@ function renderedCollapseLine(text, state, transform) {
   const collapsed = text.replace(/[ \t\n\r\f]+/g, " ");
   if (collapsed === "") return;
   if (collapsed === " ") {
-    if (state.lineHasContent) state.pendingSpace = true;
-    state.sawSpace = true;
+    // White space at the start of a line gets no renderer in WebKit (textRendererIsNeeded):
+    // it neither renders nor marks a collapsed space.
+    // Inside an inline element it does get one, with no text box: a collapsed space.
+    if (!state.lineHasContent) {
+      if (state.parentDisplay === "inline") state.sawSpace = true;
+      return;
+    }
+    // Rendered as one space box; the rest of the run (or all of it, after a space) collapses.
+    state.sawSpace = state.pendingSpace || text.length > 1;
+    state.pendingSpace = true;
     state.lastWasWordCharacter = false;
     return;
   }
@@ -416,7 +452,8 @@ function renderedCollapseLine(text, state, transform) {
   renderedEmit(state, renderedTransform(core, transform, state));
   state.lineHasContent = true;
   state.pendingSpace = trailing;
-  state.sawSpace = trailing;
+  // The trailing run keeps one space; more than one character means some was collapsed.
+  state.sawSpace = trailing && /[ \t\n\r\f]{2}$/.test(text);
   if (trailing) state.lastWasWordCharacter = false;
 }
 
@@ -438,6 +475,330 @@ function renderedTransform(text, transform, state) {
     state.lastWasWordCharacter = /[\p{L}\p{N}]/u.test(last);
   }
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// innerText as WebKit's TextIterator produces it (HTMLElement::innerText is plainText() over the
+// element's contents). A minimal render-tree model decides which nodes have renderers; inline
+// layout is reduced to white-space collapsing per line, with no line wrapping (a soft wrap
+// gives a space in TextIterator output anyway).
+
+/** Elements TextIterator hands to handleReplacedElement (isRendererReplacedElement). */
+const ITERATOR_REPLACED_ELEMENTS = new Set(["img", "input", "textarea", "select", "button", "fieldset",
+  "legend", "meter", "progress", "output", "iframe", "embed", "object", "video", "audio", "frame", "canvas"]);
+
+/** Replaced elements whose DOM children get no renderers (shadow trees or fallback content). */
+const ITERATOR_CHILDLESS_ELEMENTS = new Set(["img", "input", "textarea", "select", "iframe", "embed",
+  "object", "video", "audio", "frame", "canvas", "meter", "progress"]);
+
+const ITERATOR_SVG_TEXT_ELEMENTS = new Set(["text", "tspan", "textPath", "a"]);
+
+/**
+ * One line-layout context: a block container (block, cell, float, inline-block) whose inline
+ * content is laid out in lines.
+ */
+function iteratorNewLine() { return { hasContent: false, endsWithSpace: false }; }
+
+function iteratorNewState() {
+  return {
+    out: [], lastChar: "", hasEmitted: false, collapsedSpace: false, sawTextNode: false, emitCount: 0,
+    // A rendered trailing space that disappears if its line ends before more content comes.
+    removable: -1, removableLine: null, removableLastChar: "",
+    lastWasWordCharacter: false,
+  };
+}
+
+/** emitCharacter / emitText: clears the collapsed-space flag. */
+function iteratorEmit(it, string) {
+  if (string === "") return;
+  it.out.push(string);
+  it.lastChar = string.charAt(string.length - 1);
+  it.hasEmitted = true;
+  it.collapsedSpace = false;
+  it.removable = -1;
+  it.emitCount++;
+}
+
+/** The end of a line in `line`: a trailing rendered space of that line collapses away. */
+function iteratorEndLine(it, line) {
+  if (it.removable >= 0 && it.removableLine === line) {
+    it.out[it.removable] = "";
+    it.lastChar = it.removableLastChar;
+    it.collapsedSpace = true;
+    it.removable = -1;
+  }
+  line.hasContent = false;
+  line.endsWithSpace = false;
+}
+
+function iteratorIsCollapsible(character) {
+  return character === " " || character === "\n" || character === "\t";
+}
+
+/**
+ * `innerText` of a rendered element, as WebKit's TextIterator gives it.
+ * @param {Element} element @param {Array} chain its inherited style (renderedStyleChain)
+ * @returns {string}
+ */
+function innerTextByIterator(element, chain) {
+  const it = iteratorNewState();
+  // The element itself is the start container: nothing is emitted for entering it.
+  const line = iteratorNewLine();
+  renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
+  const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
+    transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom };
+  iteratorChildren(element, style, line, it, 0);
+  iteratorEndLine(it, line);
+  return it.out.join("");
+}
+
+function iteratorIsInlineLevel(display) {
+  return display === "inline" || display === "inline-block" || display === "inline-table" ||
+    display === "inline-flex" || display === "inline-grid" || display === "ruby" || display === "contents" ||
+    display === "ruby-text" || display === "-webkit-inline-box";
+}
+
+/** Whether whitespace-only text gets a renderer (WebKit's textRendererIsNeeded). */
+function iteratorWhitespaceRendered(parentStyle, parentIsSVG, previous, blockChildSeen, inFlowChildSeen) {
+  if (parentIsSVG) return false;
+  const display = parentStyle.display;
+  if (display === "table" || display === "inline-table" || display === "table-row" || display === "table-row-group" ||
+      display === "table-header-group" || display === "table-footer-group" || display === "table-column" ||
+      display === "table-column-group" || display === "flex" || display === "inline-flex" || display === "grid" ||
+      display === "inline-grid") return false;
+  const ws = parentStyle.whiteSpace;
+  if (ws === "pre" || ws === "pre-wrap" || ws === "pre-line" || ws === "break-spaces") return true;
+  if (previous !== null && previous.isBR) return false;
+  if (display === "inline" && !parentStyle.outOfFlow) {
+    return !(previous !== null && !previous.isInline && !previous.outOfFlow);
+  }
+  if (blockChildSeen && (previous === null || !previous.isInline)) return false;
+  return inFlowChildSeen;
+}
+
+/** Walks `parent`'s children. Returns whether the last child has a renderer. */
+function iteratorChildren(parent, parentStyle, line, it, depth) {
+  let previous = null; // the previous sibling with a renderer: {isInline, isBR, outOfFlow}
+  let blockChildSeen = false, inFlowChildSeen = false, lastRendered = false;
+  const parentIsSVG = parent[NAMESPACE] === "http://www.w3.org/2000/svg" && !ITERATOR_SVG_TEXT_ELEMENTS.has(parent[LOCAL_NAME]);
+  for (let child = parent[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
+    const localName = child[LOCAL_NAME];
+    if (typeof localName === "string") {
+      renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
+      if (renderedDisplay === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
+      const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
+        transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom };
+      if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
+      iteratorElement(child, localName, style, line, it, depth + 1);
+      const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+      const isInline = !style.outOfFlow && (iteratorIsInlineLevel(style.display) || isBR);
+      previous = { isInline, isBR, outOfFlow: style.outOfFlow };
+      if (!style.outOfFlow) { inFlowChildSeen = true; if (!isInline) blockChildSeen = true; }
+      lastRendered = true;
+    } else if (child.nodeType === 3 || child.nodeType === 4) {
+      const data = child[DATA];
+      if (data === "") { lastRendered = false; continue; }
+      const whitespaceOnly = !/[^ \t\n\r\f]/.test(data);
+      if (parentIsSVG || (whitespaceOnly && !iteratorWhitespaceRendered(parentStyle, parentIsSVG, previous, blockChildSeen, inFlowChildSeen))) {
+        lastRendered = false;
+        continue;
+      }
+      iteratorText(data, parentStyle, line, it);
+      previous = { isInline: true, isBR: false, outOfFlow: false };
+      inFlowChildSeen = true;
+      lastRendered = true;
+    } else {
+      lastRendered = false;
+    }
+  }
+  return lastRendered;
+}
+
+function iteratorText(data, style, line, it) {
+  it.sawTextNode = true;
+  const visible = style.visibility === "visible";
+  const ws = style.whiteSpace;
+  if (ws === "pre" || ws === "pre-wrap" || ws === "break-spaces") {
+    if (!visible) return;
+    if (it.collapsedSpace) iteratorEmit(it, " ");
+    iteratorEmit(it, iteratorTransform(data, style.transform, it));
+    const endsWithNewline = data.charCodeAt(data.length - 1) === 10;
+    line.hasContent = !endsWithNewline;
+    line.endsWithSpace = false;
+    return;
+  }
+  if (ws === "pre-line") {
+    const parts = data.split(/[ \t\f\r]*\n[ \t\f\r]*/);
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0 && visible) { iteratorEndLine(it, line); iteratorEmit(it, "\n"); }
+      if (parts[i] !== "") iteratorCollapsedText(parts[i], style, line, it, visible);
+    }
+    return;
+  }
+  iteratorCollapsedText(data, style, line, it, visible);
+}
+
+/** Collapsible text: its boxes on the current line, as TextIterator walks them. */
+function iteratorCollapsedText(data, style, line, it, visible) {
+  const collapsed = data.replace(/[ \t\n\r\f]+/g, " ");
+  let text = collapsed;
+  const leadingSpace = text.charCodeAt(0) === 32;
+  let leadingCollapsed = false;
+  if (leadingSpace && (!line.hasContent || line.endsWithSpace)) { text = text.slice(1); leadingCollapsed = true; }
+  if (text === "") {
+    // No text box at all: "entire block is collapsed space".
+    if (visible) it.collapsedSpace = true;
+    return;
+  }
+  if (!visible) {
+    // Hidden text still takes part in the line (it has boxes), but emits nothing.
+    line.hasContent = true;
+    line.endsWithSpace = text.charCodeAt(text.length - 1) === 32;
+    return;
+  }
+  // A collapsed space before this box is written out, unless the box starts with a space of its
+  // own (which, at the end of a line, has no box either: see iteratorEndLine).
+  if ((it.collapsedSpace || leadingCollapsed) && it.lastChar !== "" && !iteratorIsCollapsible(it.lastChar) &&
+      text.charCodeAt(0) !== 32) iteratorEmit(it, " ");
+  const trailing = text.length > 0 && text.charCodeAt(text.length - 1) === 32;
+  const core = trailing ? text.slice(0, -1) : text;
+  if (core !== "") iteratorEmit(it, iteratorTransform(core, style.transform, it));
+  if (trailing) {
+    const before = it.lastChar;
+    iteratorEmit(it, " ");
+    it.removable = it.out.length - 1;
+    it.removableLine = line;
+    it.removableLastChar = before;
+    it.lastWasWordCharacter = false;
+    // The box ends before the text does (the rest of the white space collapsed): TextIterator
+    // notes "collapsed space at the end", which a following replaced element turns into a space.
+    if (/[ \t\n\r\f]{2}$/.test(data)) it.collapsedSpace = true;
+  }
+  line.hasContent = true;
+  line.endsWithSpace = trailing;
+}
+
+function iteratorTransform(text, transform, it) {
+  if (transform === "none" || transform === undefined) {
+    if (text.length > 0) it.lastWasWordCharacter = /[\p{L}\p{N}]/u.test(text.charAt(text.length - 1));
+    return text;
+  }
+  return renderedTransform(text, transform, it);
+}
+
+/** Content that is part of the line (an atomic inline): a trailing space before it stays. */
+function iteratorLineContent(it, line) {
+  if (it.removable >= 0 && it.removableLine === line) it.removable = -1;
+  line.hasContent = true;
+  line.endsWithSpace = false;
+}
+
+function iteratorIsBlockContainerDisplay(display) {
+  return display === "block" || display === "list-item" || display === "table" || display === "flex" ||
+    display === "grid" || display === "flow-root" || display === "table-caption" || display === "-webkit-box";
+}
+
+function iteratorElement(element, localName, style, line, it, depth) {
+  const isHTML = element[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+  const display = style.display;
+  if (isHTML && localName === "br") {
+    iteratorEndLine(it, line);
+    iteratorEmit(it, "\n");
+    return;
+  }
+  const replaced = (isHTML && ITERATOR_REPLACED_ELEMENTS.has(localName)) ||
+    selectorAsciiLower(selectorAttribute(element, "role") || "") === "img";
+  const blockLevel = !style.outOfFlow && iteratorIsBlockContainerDisplay(display);
+  const isRow = display === "table-row";
+  const isCell = display === "table-cell";
+  const ownsLines = blockLevel || isCell || style.outOfFlow || display === "inline-block" || display === "inline-flex" ||
+    display === "inline-grid" || display === "inline-table" || display === "table-caption" || display === "-webkit-inline-box";
+  if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
+  const emitCountBefore = it.emitCount;
+  const marginBottom = style.marginBottom;
+  if (replaced) {
+    if (style.visibility === "visible") {
+      if (it.collapsedSpace && it.sawTextNode) iteratorEmit(it, " ");
+      it.hasEmitted = true;
+      it.lastChar = "";
+      it.removable = it.removableLine === line ? -1 : it.removable;
+      it.emitCount++;
+    }
+    if (!style.outOfFlow && !blockLevel) iteratorLineContent(it, line);
+  } else if (isCell) {
+    if (iteratorHasCellBeforeOrAbove(element) && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\t");
+  } else if (blockLevel || isRow) {
+    if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\n");
+  } else if (display === "inline-table") {
+    if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, " ");
+  }
+  if (ownsLines && !style.outOfFlow && !blockLevel && !isCell) iteratorLineContent(it, line);
+  let lastRendered = false;
+  const childLine = ownsLines ? iteratorNewLine() : line;
+  if (!(replaced && isHTML && ITERATOR_CHILDLESS_ELEMENTS.has(localName)) && depth < 900) {
+    lastRendered = iteratorChildren(element, style, childLine, it, depth);
+  }
+  if (ownsLines) iteratorEndLine(it, childLine);
+  if (lastRendered && it.hasEmitted) {
+    // exitNode: only reached when the last child has a renderer.
+    if ((blockLevel || isRow) && it.sawTextNode && iteratorHasRenderedFollowing(element)) {
+      const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) && it.emitCount !== emitCountBefore &&
+        iteratorMarginGivesExtraNewline(marginBottom, localName);
+      if (it.lastChar !== "\n") {
+        iteratorEmit(it, "\n");
+        if (extra) iteratorEmit(it, "\n");
+      } else if (extra) iteratorEmit(it, "\n");
+    } else if (display === "inline-table") {
+      iteratorEmit(it, " ");
+    }
+  }
+  if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
+}
+
+/** Whether a table cell has a cell before it in its row or a row above it (cellBefore/cellAbove). */
+function iteratorHasCellBeforeOrAbove(cell) {
+  for (let sibling = cell[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (sibling[LOCAL_NAME] === "td" || sibling[LOCAL_NAME] === "th") return true;
+  }
+  const row = cell[PARENT];
+  if (row === null || row === undefined) return false;
+  for (let sibling = row[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (sibling[LOCAL_NAME] === "tr") return true;
+  }
+  const section = row[PARENT];
+  if (section === null || section === undefined || section[LOCAL_NAME] === "table") return false;
+  for (let sibling = section[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (sibling[LOCAL_NAME] === "thead" || sibling[LOCAL_NAME] === "tbody" || sibling[LOCAL_NAME] === "tfoot") {
+      for (let child = sibling[FIRST]; child !== null && child !== undefined; child = child[NEXT]) if (child[LOCAL_NAME] === "tr") return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether some node after `element` (skipping its children, anywhere in the document) has a
+ * renderer: WebKit emits no newline after the last block of the document.
+ */
+function iteratorHasRenderedFollowing(element) {
+  let node = element;
+  // nextSkippingChildren
+  for (;;) {
+    while (node !== null && node !== undefined && (node[NEXT] === null || node[NEXT] === undefined)) node = node[PARENT];
+    if (node === null || node === undefined) return false;
+    node = node[NEXT];
+    if (iteratorMayHaveRenderer(node)) return true;
+    // Descend into a rendered element's children is unnecessary: the element itself renders.
+  }
+}
+
+function iteratorMayHaveRenderer(node) {
+  const localName = node[LOCAL_NAME];
+  if (typeof localName === "string") {
+    renderedComputeStyle(node, "visible", "normal", "none", "block");
+    return renderedDisplay !== "none";
+  }
+  if (node.nodeType === 3 || node.nodeType === 4) return /[^ \t\n\r\f]/.test(node[DATA]);
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,7 +830,8 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
 
   // Author rules, then the style attribute; each property keeps its highest-priority value.
   const sheet = renderedSheetFor(element[OWNER]);
-  let bestDisplay = -1, bestVisibility = -1, bestWhiteSpace = -1, bestTransform = -1;
+  let bestDisplay = -1, bestVisibility = -1, bestWhiteSpace = -1, bestTransform = -1, bestFloat = -1, bestPosition = -1;
+  let floatValue = "none", position = "static", marginBottom = null, bestMargin = -1;
   if (sheet !== null && sheet.count > 0) {
     const candidates = renderedCandidateRules(sheet, element);
     if (candidates !== null) {
@@ -486,6 +848,12 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
             case "visibility": if (priority >= bestVisibility) { bestVisibility = priority; visibility = declaration.value; } break;
             case "white-space": if (priority >= bestWhiteSpace) { bestWhiteSpace = priority; whiteSpace = declaration.value; } break;
             case "text-transform": if (priority >= bestTransform) { bestTransform = priority; transform = declaration.value; } break;
+            case "float": if (priority >= bestFloat) { bestFloat = priority; floatValue = declaration.value; } break;
+            case "position": if (priority >= bestPosition) { bestPosition = priority; position = declaration.value; } break;
+        case "margin": if (priority >= bestMargin) { bestMargin = priority; marginBottom = renderedMarginBottomOf(declaration.value); } break;
+        case "margin-bottom": if (priority >= bestMargin) { bestMargin = priority; marginBottom = declaration.value; } break;
+            case "margin": if (priority >= bestMargin) { bestMargin = priority; marginBottom = renderedMarginBottomOf(declaration.value); } break;
+            case "margin-bottom": if (priority >= bestMargin) { bestMargin = priority; marginBottom = declaration.value; } break;
           }
         }
       }
@@ -502,6 +870,10 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
         case "visibility": if (priority >= bestVisibility) { bestVisibility = priority; visibility = declaration.value; } break;
         case "white-space": if (priority >= bestWhiteSpace) { bestWhiteSpace = priority; whiteSpace = declaration.value; } break;
         case "text-transform": if (priority >= bestTransform) { bestTransform = priority; transform = declaration.value; } break;
+        case "float": if (priority >= bestFloat) { bestFloat = priority; floatValue = declaration.value; } break;
+        case "position": if (priority >= bestPosition) { bestPosition = priority; position = declaration.value; } break;
+        case "margin": if (priority >= bestMargin) { bestMargin = priority; marginBottom = renderedMarginBottomOf(declaration.value); } break;
+        case "margin-bottom": if (priority >= bestMargin) { bestMargin = priority; marginBottom = declaration.value; } break;
       }
     }
   }
@@ -511,6 +883,9 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   if (display === "initial" || display === "inherit" || display === "unset" || display === "revert") display = "inline";
   // Children of flex and grid containers are blockified.
   if (display === "inline" && (parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid")) display = "block";
+  renderedOutOfFlow = floatValue === "left" || floatValue === "right" || floatValue === "inline-start" ||
+    floatValue === "inline-end" || position === "absolute" || position === "fixed";
+  renderedMarginBottom = marginBottom;
   renderedDisplay = display;
   renderedVisibility = visibility === "collapse" ? "hidden" : visibility;
   renderedWhiteSpace = whiteSpace;
@@ -557,7 +932,7 @@ function renderedSheetFor(doc) {
   return sheet;
 }
 
-const RENDERED_PROPERTIES = new Set(["display", "visibility", "white-space", "text-transform"]);
+const RENDERED_PROPERTIES = new Set(["display", "visibility", "white-space", "text-transform", "float", "position", "margin", "margin-bottom"]);
 
 /** Top-level style rules (no @-rule contents) that set one of the properties we use. */
 function renderedParseSheet(cssText) {
@@ -566,19 +941,24 @@ function renderedParseSheet(cssText) {
   let pos = 0;
   let order = 0;
   while (pos < text.length) {
-    const open = renderedFindOutside(text, pos, "{;");
+    // Only at-rules end at ";" (@import, @charset…); a style rule's prelude runs to "{".
+    const atRule = text.slice(pos).trimStart().charAt(0) === "@";
+    const open = renderedFindOutside(text, pos, atRule ? "{;" : "{");
     if (open < 0) break;
     const prelude = text.slice(pos, open).trim();
-    if (text.charAt(open) === ";") { pos = open + 1; continue; } // @import, @charset…
+    if (text.charAt(open) === ";") { pos = open + 1; continue; }
     const close = renderedMatchingBrace(text, open);
     const body = text.slice(open + 1, close < 0 ? text.length : close);
     pos = close < 0 ? text.length : close + 1;
     if (prelude.charAt(0) === "@" || prelude === "") continue;
-    if (!/display|visibility|white-space|text-transform/i.test(body)) continue;
+    if (!/display|visibility|white-space|text-transform|float|position|margin/i.test(body)) continue;
     const declarations = renderedParseDeclarations(body);
     if (declarations.length === 0) continue;
+    // Rules for pseudo-elements style boxes that are not the element's own.
+    const selectorText = renderedWithoutPseudoElementSelectors(prelude);
+    if (selectorText === "") continue;
     let compiled;
-    try { compiled = compileSelectors(prelude); } catch (error) { continue; }
+    try { compiled = compileSelectors(selectorText); } catch (error) { continue; }
     for (const complex of compiled.list) {
       const s = complex.specificity;
       // Specificity first, then source order (later wins); inline style is 2e15, !important adds 4e15.
@@ -596,6 +976,43 @@ function renderedParseSheet(cssText) {
     }
   }
   return sheet;
+}
+
+/** The bottom value of a `margin` shorthand (1–4 values). */
+function renderedMarginBottomOf(value) {
+  const parts = value.split(/\s+/);
+  return parts.length >= 3 ? parts[2] : parts[0];
+}
+
+/**
+ * Whether a bottom margin is large enough for TextIterator's extra newline after p and h1–h6
+ * (margin × 2 ≥ font size). Unset: the user-agent margins (1em, 0.67em…) always are.
+ */
+function iteratorMarginGivesExtraNewline(margin, localName) {
+  if (margin === null || margin === undefined) return true;
+  const match = /^(-?[0-9.]+)(px|em|rem|%|pt)?$/.exec(margin);
+  if (match === null) return true;
+  const number = parseFloat(match[1]);
+  const fontSizes = { h1: 32, h2: 24, h3: 18.72, h4: 16, h5: 13.28, h6: 10.72 };
+  const fontSize = fontSizes[localName] || 16;
+  const unit = match[2] || "px";
+  const pixels = unit === "em" ? number * fontSize : unit === "rem" ? number * 16 : unit === "pt" ? number * 4 / 3 : unit === "%" ? number * 8 : number;
+  return pixels * 2 >= fontSize;
+}
+
+/** A selector list without its selectors for pseudo-elements (::before, :after, …). */
+function renderedWithoutPseudoElementSelectors(prelude) {
+  if (prelude.indexOf(":") < 0) return prelude;
+  const kept = [];
+  let from = 0;
+  for (;;) {
+    const comma = renderedFindOutside(prelude, from, ",");
+    const part = prelude.slice(from, comma < 0 ? prelude.length : comma);
+    if (!/::|:(before|after|first-letter|first-line)\b/i.test(part)) kept.push(part);
+    if (comma < 0) break;
+    from = comma + 1;
+  }
+  return kept.join(",").trim();
 }
 
 /** Index of the first of `characters` at or after `from`, outside strings and brackets. */
@@ -668,7 +1085,7 @@ function renderedDisplayKeyword(value) {
 function renderedInlineDeclarations(styleText) {
   let declarations = renderedInlineStyleCache.get(styleText);
   if (declarations !== undefined) return declarations;
-  declarations = /display|visibility|white-space|text-transform/i.test(styleText) ? renderedParseDeclarations(styleText) : [];
+  declarations = /display|visibility|white-space|text-transform|float|position|margin/i.test(styleText) ? renderedParseDeclarations(styleText) : [];
   if (renderedInlineStyleCache.size > 2000) renderedInlineStyleCache.clear();
   renderedInlineStyleCache.set(styleText, declarations);
   return declarations;

@@ -84,3 +84,44 @@ function selectElementContentsIn(doc, selectors) {
   selection.addRange(range);
   return true;
 }
+
+/**
+ * The (text node, offset) at character `offset` of `element`'s text content (its descendant
+ * text nodes in tree order), or null when the offset is past the end. An element without text
+ * gives (element, 0).
+ */
+function selectionPointInElement(element, offset) {
+  let remaining = offset;
+  let last = null;
+  for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+    if (node.nodeType !== 3) continue;
+    const length = node[DATA].length;
+    if (remaining < length) return [node, remaining];
+    remaining -= length;
+    last = node;
+  }
+  if (remaining !== 0) return null;
+  return last === null ? [element, 0] : [last, last[DATA].length];
+}
+
+/**
+ * Selects from character `startOffset` of the first element matching `startSelector` to
+ * character `endOffset` of the first element matching `endSelector` (offsets count the
+ * characters of the element's text content, as `textContent` has them).
+ * @returns {boolean} whether both points exist and the start is not after the end
+ */
+function selectRangeInDocument(doc, startSelector, startOffset, endSelector, endOffset) {
+  const startElement = querySelectorIn(doc, startSelector);
+  const endElement = endSelector === startSelector ? startElement : querySelectorIn(doc, endSelector);
+  if (startElement === null || endElement === null) return false;
+  const start = selectionPointInElement(startElement, Math.max(0, Math.floor(Number(startOffset) || 0)));
+  const end = selectionPointInElement(endElement, Math.max(0, Math.floor(Number(endOffset) || 0)));
+  if (start === null || end === null || rangeComparePoints(start[0], start[1], end[0], end[1]) > 0) return false;
+  const range = new Range(doc);
+  range.setStart(start[0], start[1]);
+  range.setEnd(end[0], end[1]);
+  const selection = selectionOf(doc);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  return true;
+}
