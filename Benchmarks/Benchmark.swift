@@ -102,7 +102,8 @@ struct Benchmark {
             // Explicit cases: every shared page is named source.html, so matrix ids would clash.
             "cases": pages.flatMap { page in
                 scripts.map { script -> [String: Any] in
-                    ["id": "\(URL(fileURLWithPath: page).deletingLastPathComponent().lastPathComponent)/\(script.name)",
+                    // Ids name snapshot files, so they take "." rather than "/" between page and script.
+                    ["id": "\(URL(fileURLWithPath: page).deletingLastPathComponent().lastPathComponent).\(script.name)",
                      "script": script.path, "page": page]
                 }
             },

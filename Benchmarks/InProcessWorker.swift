@@ -18,9 +18,6 @@ enum InProcessWorker {
             let measurement = measure(benchmarkCase, scriptSource: source, simulator: simulator,
                                       bareParse: plan.measureBareParse && plan.totalRuns == nil)
             if plan.totalRuns == nil { measurements.append(measurement) } else if index < plan.cases.count { measurements.append(measurement) }
-            if ProcessInfo.processInfo.environment["BENCH_GC_EVERY"].flatMap(Int.init).map({ $0 > 0 && (index + 1) % $0 == 0 }) == true {
-                JavaScriptContext(machine: simulator.machine).collectGarbage()
-            }
             if plan.sampleAfter.contains(index + 1) {
                 samples.append(MemorySample(runs: index + 1, residentMegabytes: ProcessMemory.residentMegabytes))
             }

@@ -146,8 +146,9 @@ elif probe == "encoding":
             url = urls.get(name) or "https://example.com/extra-pages/" + name
             cases.append(case(name, p, url, script))
 elif probe == "seeds":
-    share = os.path.join(folder, "ShareScript.js")
-    action = os.path.join(folder, "Action.js")
+    # The shipped example scripts (Scripts/): the seeds' flows as the simulator runs them.
+    share = "Scripts/ShareScript.js"
+    action = "Scripts/Action.js"
     for name in ("002", "wikipedia-2", "nytimes-2"):
         p = "../shared/corpus/pages/%s/source.html" % name
         cases.append(case("003-share/" + name, p, corpus_url(p), share,

@@ -12,6 +12,8 @@ void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
                                                   JSValueRef *exception);
 void JSRemoteInspectorStart(void);
+// A full collection that finishes before it returns (JSGarbageCollect only hints at one).
+void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 void JSRemoteInspectorSetInspectionEnabledByDefault(bool enabled);
 
 #endif

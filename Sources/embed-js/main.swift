@@ -23,21 +23,27 @@ guard let order = try? String(contentsOf: orderFile, encoding: .utf8) else { fai
 let names = order.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     .filter { !$0.isEmpty && !$0.hasPrefix("#") }
 
-// The bundle is one function expression: `(function (host) { …files… })`. Each file's first
-// line number inside the bundle is kept so that an exception in DOM code can name its file.
-var body = "(function (host) {\n\"use strict\";\n"
+// The bundle is one strict program whose files share one block scope (see CONTRACT.md):
+// JavaScriptCore parses a program's top level once, where a function expression is pre-parsed
+// when evaluated and parsed again when called. Swift puts the host object on the global object
+// under `hostProperty` just before evaluating; the bundle takes it and deletes the property.
+// Each file's first line number inside the bundle is kept so that an exception in DOM code
+// can name its file.
+let hostProperty = "__preprocessSimDOMHost"
+var body = "\"use strict\";\n{\nconst host = globalThis.\(hostProperty); delete globalThis.\(hostProperty);\n"
 var fileTable: [(name: String, firstLine: Int, lineCount: Int)] = []
-var line = 3
+var line = 4
 for name in names {
     let url = jsDirectory.appendingPathComponent(name)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { fail("cannot read \(url.path)") }
-    let normalised = text.hasSuffix("\n") ? text : text + "\n"
+    let compacted = JavaScriptCompactor.compact(text)
+    let normalised = compacted.hasSuffix("\n") ? compacted : compacted + "\n"
     let count = normalised.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
     fileTable.append((name, line, count))
     body += normalised
     line += count
 }
-body += "})\n"
+body += "}\n"
 
 var delimiter = "#"
 while body.contains("\"\"\"" + delimiter) { delimiter += "#" }
@@ -50,6 +56,8 @@ for entry in fileTable {
     swift += "        (\"\(entry.name)\", \(entry.firstLine), \(entry.lineCount)),\n"
 }
 swift += "    ]\n"
+swift += "    /// The global property the host object is handed over in while the bundle is evaluated.\n"
+swift += "    static let hostProperty = \"\(hostProperty)\"\n"
 swift += "    static let source = \(delimiter)\"\"\"\n\(body)\"\"\"\(delimiter)\n"
 swift += "}\n"
 
@@ -58,4 +66,163 @@ do {
     if existing != swift { try swift.write(to: output, atomically: true, encoding: .utf8) }
 } catch {
     fail("cannot write \(output.path): \(error)")
+}
+
+/// Drops what JavaScriptCore would only skip: comments and each line's leading and trailing
+/// white space (about a fifth of the DOM's bytes, all lexed on every page's parse), and writes
+/// the few non-ASCII characters left in strings and regular expressions as `\\u` escapes, so
+/// the bundle is ASCII and JavaScriptCore keeps its source as 8-bit characters. A tokenizer,
+/// not a pattern: it knows string, template and regular-expression literals (a `//` inside
+/// one is no comment) and `${…}` nesting. Every line break is kept, so bundle line numbers
+/// (the file table, error locations) are the source files' own.
+enum JavaScriptCompactor {
+    /// Words after which `/` starts a regular expression rather than a division.
+    static let operatorKeywords: Set<String> = ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
+                                                "throw", "case", "do", "else", "yield", "await"]
+
+    static func compact(_ source: String) -> String {
+        let input = Array(source.unicodeScalars)
+        var output = String.UnicodeScalarView()
+        output.reserveCapacity(input.count)
+        var index = 0
+        /// What the last significant token lets `/` be.
+        var regexAllowed = true
+        /// `${` nesting: the brace depth at which each open template substitution closes.
+        var templateDepths: [Int] = []
+        var braceDepth = 0
+        var atLineStart = true
+        /// White space seen but not yet written (dropped at a line's start and end).
+        var pendingSpace = String.UnicodeScalarView()
+
+        func emit(_ scalar: Unicode.Scalar) {
+            if !pendingSpace.isEmpty { output.append(contentsOf: pendingSpace); pendingSpace.removeAll() }
+            atLineStart = false
+            if scalar.value < 0x80 {
+                output.append(scalar)
+            } else if scalar.value <= 0xFFFF {
+                output.append(contentsOf: escaped(scalar.value).unicodeScalars)
+            } else {
+                let value = scalar.value - 0x10000
+                output.append(contentsOf: (escaped(0xD800 + (value >> 10)) + escaped(0xDC00 + (value & 0x3FF))).unicodeScalars)
+            }
+        }
+        func escaped(_ unit: UInt32) -> String {
+            let hex = String(unit, radix: 16, uppercase: true)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        func newline() {
+            pendingSpace.removeAll()
+            output.append("\n")
+            atLineStart = true
+        }
+        /// Copies a string literal or a template's text from `index` (at its opening quote, or
+        /// just after a template's `}`) to its end; returns true when a template reached `${`.
+        func copyQuoted(_ quote: Unicode.Scalar, opening: Bool) -> Bool {
+            if opening { emit(input[index]); index += 1 }
+            while index < input.count {
+                let scalar = input[index]
+                if scalar == "\\" {
+                    // An escaped non-ASCII character stays as written: `\\` then `\\uXXXX` would
+                    // change its meaning.
+                    output.append(scalar); index += 1
+                    if index < input.count { output.append(input[index]); index += 1 }
+                    continue
+                }
+                if quote == "`" && scalar == "$" && index + 1 < input.count && input[index + 1] == "{" {
+                    emit("$"); emit("{"); index += 2
+                    return true
+                }
+                if scalar == "\n" {
+                    // Only a template may span lines; its text is kept exactly.
+                    output.append(scalar); index += 1
+                    continue
+                }
+                emit(scalar); index += 1
+                if scalar == quote { return false }
+            }
+            return false
+        }
+
+        while index < input.count {
+            let scalar = input[index]
+            let next: Unicode.Scalar? = index + 1 < input.count ? input[index + 1] : nil
+            switch scalar {
+            case "\n":
+                newline(); index += 1
+            case " ", "\t", "\r", "\u{FEFF}", "\u{A0}":
+                if !atLineStart { pendingSpace.append(" ") }
+                index += 1
+            case "/" where next == "/":
+                while index < input.count && input[index] != "\n" { index += 1 }
+            case "/" where next == "*":
+                index += 2
+                var lineBreaks = 0
+                while index < input.count && !(input[index] == "*" && index + 1 < input.count && input[index + 1] == "/") {
+                    if input[index] == "\n" { lineBreaks += 1 }
+                    index += 1
+                }
+                index += 2
+                if lineBreaks > 0 {
+                    for _ in 0..<lineBreaks { newline() }
+                } else if !atLineStart {
+                    pendingSpace.append(" ")
+                }
+            case "/" where regexAllowed:
+                emit(scalar); index += 1
+                var inClass = false
+                while index < input.count && input[index] != "\n" {
+                    let character = input[index]
+                    if character == "\\" {
+                        output.append(character); index += 1
+                        if index < input.count { output.append(input[index]); index += 1 }
+                        continue
+                    }
+                    emit(character); index += 1
+                    if character == "[" { inClass = true } else if character == "]" { inClass = false }
+                    else if character == "/" && !inClass { break }
+                }
+                regexAllowed = false
+            case "\"", "'":
+                _ = copyQuoted(scalar, opening: true)
+                regexAllowed = false
+            case "`":
+                if copyQuoted("`", opening: true) { templateDepths.append(braceDepth); regexAllowed = true } else { regexAllowed = false }
+            case "{":
+                braceDepth += 1; emit(scalar); index += 1; regexAllowed = true
+            case "}":
+                emit(scalar); index += 1
+                if let depth = templateDepths.last, depth == braceDepth {
+                    templateDepths.removeLast()
+                    if copyQuoted("`", opening: false) { templateDepths.append(braceDepth); regexAllowed = true } else { regexAllowed = false }
+                } else {
+                    braceDepth -= 1
+                    // After a block a regular expression may start a statement; after an object
+                    // literal a division is rare.
+                    regexAllowed = true
+                }
+            case ")", "]":
+                emit(scalar); index += 1; regexAllowed = false
+            case "+", "-":
+                emit(scalar); index += 1
+                // `a++ / b`: after a postfix increment, `/` divides.
+                if next == scalar { emit(scalar); index += 1; regexAllowed = false } else { regexAllowed = true }
+            default:
+                if scalar.properties.isIDStart || scalar == "$" || scalar == "_" || ("0"..."9").contains(scalar) || scalar == "#" {
+                    var word = String.UnicodeScalarView()
+                    while index < input.count {
+                        let character = input[index]
+                        guard character.properties.isIDContinue || character == "$" || character == "_" || character == "#"
+                                || (("0"..."9").contains(word.first ?? "a") && character == ".") else { break }
+                        word.append(character); index += 1
+                    }
+                    for character in word { emit(character) }
+                    regexAllowed = operatorKeywords.contains(String(word))
+                } else {
+                    emit(scalar); index += 1
+                    regexAllowed = true
+                }
+            }
+        }
+        return String(output)
+    }
 }

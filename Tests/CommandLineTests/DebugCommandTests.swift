@@ -63,9 +63,9 @@ import TestSupport
                                                 "--finalize-args", #"{"code": "var a = [];\na.push(missing);\n//# sourceURL=handler-code.js"}"#])
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("""
-            handler-code.js:2:8: ReferenceError: Can't find variable: missing
+            handler-code.js:2:15: ReferenceError: Can't find variable: missing
                 2 | a.push(missing);
-                  |        ^
+                  |               ^
               at eval code (handler-code.js)
             """))
     }
@@ -83,7 +83,9 @@ import TestSupport
         let collected = OutputCollector()
         out.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
         try process.run()
-        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        // SIGKILL: a process spawned from a test thread inherits that thread's blocked signals,
+        // so SIGTERM (Process.terminate) may never arrive.
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) }; process.waitUntilExit() }
         #expect(collected.wait(for: "watch: waiting for changes", timeout: 30))
         try "var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ version: 2 }); } };"
             .write(toFile: script, atomically: true, encoding: .utf8)

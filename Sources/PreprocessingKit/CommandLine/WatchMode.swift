@@ -15,6 +15,12 @@ struct WatchMode {
     }
 
     func run(output: Output) -> Int32 {
+        // Ctrl-C and kill must stop the loop even when the parent started us with them blocked.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         var stamps = modificationTimes()
         var previous: Transcript?
         var runs = 0

@@ -50,7 +50,6 @@ public final class PageContext {
             clock = now
         }
         javaScript = JavaScriptContext(machine: machine)
-        let bundle = try javaScript.evaluate(DOMBundle.source, sourceURL: PageContext.bundleURL)
         let host = javaScript.makeObject()
         let context = javaScript
         // unowned: the functions live in this context's heap; a strong capture would be a cycle
@@ -68,7 +67,10 @@ public final class PageContext {
         try host.setProperty("makeUndetectable", javaScript.makeFunction(name: "makeUndetectable") { [unowned context] _ in
             UndetectableObject.make(in: context)
         })
-        api = try bundle.call([host])
+        // The bundle takes the host from this global property and deletes it (CONTRACT.md);
+        // its completion value is the api.
+        try javaScript.globalObject.setProperty(DOMBundle.hostProperty, host)
+        api = try javaScript.evaluate(DOMBundle.source, sourceURL: PageContext.bundleURL)
         lap("bundle")
         let flatTree = HTMLTreeParser.flatDocument(html: html)
         lap("parse")

@@ -53,6 +53,16 @@ public final class JavaScriptVirtualMachine {
         return placeholderFunction
     }
 
+    /// Collects garbage now, in full, before returning. A released page's global object is
+    /// only garbage to JavaScriptCore, whose collector runs when allocation grows the heap; a
+    /// process that builds page after page would grow by megabytes per page until it did.
+    /// Collecting between pages keeps the heap at one page's size (and is cheap then: little
+    /// is live).
+    public func collectGarbage() {
+        _ = detachedFunction
+        if let context = placeholderContext { JSSynchronousGarbageCollectForDebugging(context) }
+    }
+
     /// Arms the watchdog: the next script or call that runs longer than `seconds` of CPU time
     /// is terminated and reported as `JavaScriptError.timedOut`.
     func armExecutionTimeLimit(seconds: Double) {

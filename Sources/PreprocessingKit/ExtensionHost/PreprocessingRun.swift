@@ -78,7 +78,13 @@ public final class Simulator {
         self.machine = machine
     }
 
+    /// Runs made so far; from the second on, the previous pages' garbage is collected first.
+    private var runCount = 0
+
     public func run(_ request: RunRequest) -> Transcript {
+        // Before, not after, a run: a one-run process (`preprocess-sim run`) never pays for it.
+        if runCount > 0 { machine.collectGarbage() }
+        runCount += 1
         var exchange = Exchange(request: request)
         exchange.perform(machine: machine)
         exchange.finishTrace()

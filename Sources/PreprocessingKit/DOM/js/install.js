@@ -52,4 +52,5 @@ const api = {
   },
 };
 
-return api;
+// The bundle's completion value (CONTRACT.md): what evaluating the bundle gives Swift.
+api;
