@@ -247,6 +247,11 @@ public final class JavaScriptContext {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
+    /// A thrown or rejected value as a `JavaScriptError` (name, message, place, stack).
+    func error(fromValue value: JavaScriptValue) -> JavaScriptError {
+        error(from: value.ref)
+    }
+
     func error(from exception: JSValueRef) -> JavaScriptError {
         let value = JavaScriptValue(exception, in: self)
         guard value.isObject else {

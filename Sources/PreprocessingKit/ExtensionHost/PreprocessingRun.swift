@@ -326,15 +326,29 @@ private struct Exchange {
                                 evaluate: DebuggerStatements.globalEvaluator(page)))
         }
         tracer.record(.runEntered, "ExtensionPreprocessingJS.run({completionFunction}) called")
+        // An `async run` that throws returns a rejected promise: watch it, so the failure is
+        // reported as run's (it is why completion never comes) rather than as a stray rejection.
+        var runRejection: JavaScriptValue?
         do {
-            try run.call([arguments], this: global)
+            let returned = try run.call([arguments], this: global)
             tracer.record(.runReturned, completionValue == nil ? "run returned; completionFunction not called yet" : "run returned")
+            if returned.isObject, (try? returned.property("then"))?.isFunction == true {
+                let onRejected = page.javaScript.makeFunction(name: "runRejected") { arguments in
+                    runRejection = arguments.first ?? page.javaScript.undefined
+                    return nil
+                }
+                _ = try? returned.invoke("then", [page.javaScript.undefined, onRejected])
+            }
         } catch let error as JavaScriptError {
             diagnose(error.timedOut ? "timeout" : "run-threw", "run threw before the extension got its results", error)
         } catch {}
         var ending = LoopEnding.idle
         if !transcript.diagnostics.contains(where: { $0.code == "timeout" }) {
-            ending = drainTasks(page, until: { completionValue != nil })
+            ending = drainTasks(page, until: { completionValue != nil || runRejection != nil })
+        }
+        if let rejection = runRejection, completionValue == nil {
+            diagnose("run-threw", "run's promise was rejected before the extension got its results",
+                     page.javaScript.error(fromValue: rejection))
         }
         transcript.completionCalls = completionCalls
         lap("run")
