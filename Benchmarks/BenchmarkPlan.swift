@@ -64,7 +64,8 @@ enum CaseList {
         let folder = layout.shared + "/corpus/extra-pages"
         guard let index = try? String(contentsOfFile: folder + "/index.tsv", encoding: .utf8) else { return [] }
         var pages: [String] = []
-        let lines = index.split(separator: "\n")
+        // The index has CRLF line ends, and "\r\n" is one Character: split on either.
+        let lines = index.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard let header = lines.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init),
               let nameColumn = header.firstIndex(of: "name"), let sizeColumn = header.firstIndex(of: "size_bytes"),
               let iframeColumn = header.firstIndex(of: "iframes") else { return [] }

@@ -197,17 +197,29 @@ public enum TextEncodingRegistry {
     }
 
     static func decodeSingleByte(_ bytes: [UInt8], table: [Unicode.Scalar?]) -> (text: String, replacedInvalidBytes: Bool) {
-        var scalars = String.UnicodeScalarView()
-        var replaced = false
-        for byte in bytes {
-            if let scalar = table[Int(byte)] {
-                scalars.append(scalar)
-            } else {
-                scalars.append("\u{FFFD}")
-                replaced = true
-            }
+        // Each byte's UTF-8 form (at most 3 bytes: the tables are in the BMP), looked up and
+        // written into one buffer that becomes the String in one step: appending scalar by
+        // scalar to a String cost more than parsing the page.
+        var lengths = [Int](repeating: 0, count: 256)
+        var codes = [UInt8](repeating: 0, count: 256 * 4)
+        var unmapped = [Bool](repeating: false, count: 256)
+        for byte in 0..<256 {
+            let scalar = table.indices.contains(byte) ? table[byte] : nil
+            if scalar == nil { unmapped[byte] = true }
+            let encoded = Array(String(scalar ?? "\u{FFFD}").utf8)
+            lengths[byte] = encoded.count
+            for (offset, code) in encoded.enumerated() { codes[byte * 4 + offset] = code }
         }
-        return (String(scalars), replaced)
+        var replaced = false
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count + bytes.count / 2)
+        for byte in bytes {
+            let index = Int(byte)
+            let base = index * 4
+            for offset in 0..<lengths[index] { utf8.append(codes[base + offset]) }
+            if unmapped[index] { replaced = true }
+        }
+        return (String(decoding: utf8, as: UTF8.self), replaced)
     }
 
     /// glibc rejects a lone 0x80, which WHATWG's gb18030 decoder maps to U+20AC (Windows code

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PreprocessingKit
+
+/// The embedded DOM bundle as embed-js writes it (issue 9): comments and indentation dropped,
+/// ASCII only, line numbers still the source files' own.
+@Suite struct DOMBundleTests {
+    static let jsFolder = Paths.repository.appendingPathComponent("Sources/PreprocessingKit/DOM/js")
+    static let bundleLines = DOMBundle.source.split(separator: "\n", omittingEmptySubsequences: false)
+
+    @Test func bundleIsASCIISoJavaScriptCoreKeepsItAs8BitText() {
+        let nonASCII = DOMBundle.source.unicodeScalars.filter { $0.value >= 0x80 }
+        #expect(nonASCII.isEmpty, "non-ASCII characters left in the bundle: \(String(String.UnicodeScalarView(nonASCII.prefix(10))))")
+    }
+
+    @Test func commentsAndIndentationAreDropped() throws {
+        var sourceBytes = 0
+        for entry in DOMBundle.files {
+            sourceBytes += try Data(contentsOf: Self.jsFolder.appendingPathComponent(entry.name)).count
+        }
+        // About a fifth of the sources is comments and indentation.
+        #expect(DOMBundle.source.utf8.count < sourceBytes * 9 / 10)
+        #expect(!Self.bundleLines.contains { $0.hasPrefix(" ") || $0.hasPrefix("\t") })
+        #expect(!Self.bundleLines.contains { $0.hasPrefix("//") || $0.hasPrefix("/*") })
+    }
+
+    @Test func eachFilesLinesKeepTheirNumbers() throws {
+        for entry in DOMBundle.files {
+            let text = try String(contentsOf: Self.jsFolder.appendingPathComponent(entry.name), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(entry.lineCount == (text.hasSuffix("\n") ? lines.count - 1 : lines.count), "\(entry.name)")
+            // A code line with no comment, string or non-ASCII text is the same line, unindented.
+            for (offset, line) in lines.enumerated().prefix(entry.lineCount) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, !trimmed.contains("/"), !trimmed.contains("\""), !trimmed.contains("'"),
+                      !trimmed.contains("`"), !trimmed.contains("*"), trimmed.unicodeScalars.allSatisfy({ $0.isASCII }) else { continue }
+                let bundleLine = Self.bundleLines[entry.firstLine - 1 + offset]
+                #expect(String(bundleLine) == trimmed, "\(entry.name):\(offset + 1)")
+            }
+        }
+    }
+
+    @Test func anErrorInDOMCodeNamesItsFileAndLine() throws {
+        // The first line of Window.js that defines a function: the bundle line maps back to it.
+        let entry = try #require(DOMBundle.files.first { $0.name == "Window.js" })
+        let text = try String(contentsOf: Self.jsFolder.appendingPathComponent("Window.js"), encoding: .utf8)
+        let index = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("function ") })
+        let location = try #require(PageContext.bundleLocation(line: entry.firstLine + index))
+        #expect(location.file == "Window.js")
+        #expect(location.line == index + 1)
+    }
+}
