@@ -91,6 +91,9 @@ struct Benchmark {
 
         // 6. Scaling: one page repeated to 10 KB … 50 MB.
         report.scaling = try runScaling(layout: layout, sharedPages: sharedPages)
+
+        // 7. Decoding a 2 MB Shift_JIS page against parsing it (issue 4).
+        report.legacyDecoding = measureShiftJISDecoding(shared: report.shared)
         report.evaluateTargets()
         return report
     }
@@ -160,5 +163,35 @@ struct Benchmark {
             try? FileManager.default.removeItem(atPath: path)
         }
         return points
+    }
+}
+
+extension Benchmark {
+    /// A real Shift_JIS page (`extra-pages/chardet`) repeated to 2 MB: the median of 5 decodes
+    /// (`TextEncodingRegistry.decode`, glibc iconv) against the median of 5 bare gumbo parses
+    /// of the decoded text.
+    func measureShiftJISDecoding(shared: String) -> BenchmarkReport.LegacyDecoding? {
+        let source = shared + "/corpus/extra-pages/chardet/SHIFT_JIS__10e.org.html"
+        guard let page = FileManager.default.contents(atPath: source), !page.isEmpty else {
+            log("Shift_JIS decoding: \(source) is missing; skipped")
+            return nil
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(2_100_000)
+        while bytes.count < 2_000_000 { bytes.append(contentsOf: page) }
+        log("Shift_JIS decoding: \(bytes.count) bytes")
+        var decodeTimes: [Double] = []
+        var parseTimes: [Double] = []
+        var text = ""
+        for _ in 0..<5 {
+            let (decoded, milliseconds) = timed { TextEncodingRegistry.decode(bytes, as: "Shift_JIS") }
+            text = decoded.text
+            decodeTimes.append(milliseconds)
+        }
+        for _ in 0..<5 {
+            parseTimes.append(timed { HTMLTreeParser.bareParse(html: text) }.1)
+        }
+        return .init(source: source, bytes: bytes.count, decodeMilliseconds: Distribution(decodeTimes).median,
+                     parseMilliseconds: Distribution(parseTimes).median)
     }
 }

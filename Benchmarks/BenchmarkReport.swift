@@ -56,6 +56,14 @@ struct BenchmarkReport: Codable {
         var completed: Bool
         var errors: [String]
     }
+    /// Decoding a large legacy-encoded page, against gumbo's parse of it.
+    struct LegacyDecoding: Codable {
+        var source: String
+        var bytes: Int
+        var decodeMilliseconds: Double
+        var parseMilliseconds: Double
+    }
+
     struct Target: Codable {
         var name: String
         var measured: String
@@ -89,6 +97,7 @@ struct BenchmarkReport: Codable {
     var suite: Suite?
     var memory = Memory()
     var scaling: [ScalingPoint] = []
+    var legacyDecoding: LegacyDecoding?
     var summaries: [String: StageSummary] = [:]
     var targets: [Target] = []
 
@@ -187,6 +196,13 @@ struct BenchmarkReport: Codable {
                                   limit: "grows linearly", pass: memoryGrowth <= 2 ? true : false))
             targets.append(Target(name: "scaling: largest page completes", measured: large.completed ? "yes" : "no: \(large.errors.first ?? "")",
                                   limit: "completes", pass: large.completed))
+        }
+        if let decoding = legacyDecoding {
+            let share = decoding.decodeMilliseconds / max(decoding.parseMilliseconds, 0.001)
+            targets.append(Target(name: "2 MB Shift_JIS page: decoding vs gumbo's parse",
+                                  measured: String(format: "%.1f vs %.1f ms (%.0f%%)", decoding.decodeMilliseconds,
+                                                   decoding.parseMilliseconds, share * 100),
+                                  limit: "a small fraction (≤ 25%)", pass: share <= 0.25))
         }
         targets.append(Target(name: "parse share (gumbo bare parse / case total), all cases",
                               measured: String(format: "%.0f%%", all.parseShare * 100), limit: "(figure)", pass: nil))
