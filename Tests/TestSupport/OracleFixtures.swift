@@ -75,18 +75,25 @@ public enum OracleFixtures {
 /// Runs a script on a page file with the library, as the command line would.
 public enum SimulatorHarness {
     public static let simulator = Simulator()
+    /// Tests run in parallel and share `simulator`'s virtual machine: pages built directly on it
+    /// (`evaluate`) take turns, as `Simulator.run` itself does.
+    private static let machineLock = NSLock()
 
     public static func run(script: String, page: String, url: String?, select: String? = nil,
                            handler: NSExtensionRequestHandling = NoFinalizeHandler()) throws -> Transcript {
         let loaded = try PageLoader.load(path: page, options: PageLoadOptions(url: url))
         var request = RunRequest(scriptPath: script, page: loaded, handler: handler)
         if let select { request.selection = .text(select, occurrence: 1) }
+        machineLock.lock()
+        defer { machineLock.unlock() }
         return simulator.run(request)
     }
 
     /// Builds a page from HTML and evaluates an expression in it; returns `String(value)`.
     public static func evaluate(_ expression: String, html: String, url: String = "https://example.com/page.html",
                                 selectText: String? = nil, occurrence: Int = 1) throws -> String {
+        machineLock.lock()
+        defer { machineLock.unlock() }
         let page = try PageContext(html: html, configuration: .init(url: url), machine: simulator.machine)
         if let selectText { _ = try page.selectText(selectText, occurrence: occurrence) }
         return try page.javaScript.evaluate("String((function () { return (\(expression)); })())").stringValue

@@ -80,8 +80,13 @@ public final class Simulator {
 
     /// Runs made so far; from the second on, the previous pages' garbage is collected first.
     private var runCount = 0
+    private let runLock = NSLock()
 
     public func run(_ request: RunRequest) -> Transcript {
+        // One run at a time per simulator: its virtual machine (the watchdog, the microtask
+        // queue drained when control returns to Swift) must not be shared by two threads at once.
+        runLock.lock()
+        defer { runLock.unlock() }
         // Before, not after, a run: a one-run process (`preprocess-sim run`) never pays for it.
         if runCount > 0 { machine.collectGarbage() }
         runCount += 1

@@ -129,7 +129,20 @@ public enum TextEncodingRegistry {
             }
             guard let iconvName = iconvName(for: encodingName) else { return decodeUTF8(bytes) }
             if iconvName == "GB18030" { return decodeGB18030(bytes) }
-            return decodeWithIconv(bytes, from: iconvName) ?? decodeSingleByte(bytes, table: singleByteTable(for: "windows-1252"))
+            return decodeWithIconv(bytes, from: iconvName, leadBytes: leadBytes(of: encodingName))
+                ?? decodeSingleByte(bytes, table: singleByteTable(for: "windows-1252"))
+        }
+    }
+
+    /// The lead bytes of the WHATWG double-byte decoders. After a lead byte, an invalid pair
+    /// whose trail byte is not ASCII gives one U+FFFD for both bytes (an ASCII trail byte is read
+    /// again on its own, and an invalid lead byte alone gives one U+FFFD).
+    static func leadBytes(of encodingName: String) -> ((UInt8) -> Bool)? {
+        switch encodingName {
+        case "Shift_JIS": return { (0x81...0x9F).contains($0) || (0xE0...0xFC).contains($0) }
+        case "EUC-JP": return { $0 == 0x8E || $0 == 0x8F || (0xA1...0xFE).contains($0) }
+        case "EUC-KR", "Big5": return { (0x81...0xFE).contains($0) }
+        default: return nil
         }
     }
 
@@ -260,7 +273,8 @@ public enum TextEncodingRegistry {
     /// Decodes with glibc iconv into UTF-8. Each byte iconv rejects becomes U+FFFD and decoding
     /// goes on with the next byte; a truncated sequence at the end becomes one U+FFFD.
     /// nil if iconv does not know `iconvName`.
-    static func decodeWithIconv(_ bytes: [UInt8], from iconvName: String) -> (text: String, replacedInvalidBytes: Bool)? {
+    static func decodeWithIconv(_ bytes: [UInt8], from iconvName: String,
+                                leadBytes isLeadByte: ((UInt8) -> Bool)? = nil) -> (text: String, replacedInvalidBytes: Bool)? {
         let converter = iconv_open("UTF-8", iconvName)
         if converter == iconv_t(bitPattern: -1) { return nil }
         defer { iconv_close(converter) }
@@ -290,8 +304,13 @@ public enum TextEncodingRegistry {
                 case EILSEQ:
                     output.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     replaced = true
-                    inPointer = inPointer.map { $0 + 1 }
-                    inLeft -= 1
+                    var skipped = 1
+                    if inLeft >= 2, let isLeadByte, let pointer = inPointer, isLeadByte(UInt8(bitPattern: pointer[0])),
+                       UInt8(bitPattern: pointer[1]) >= 0x80 {
+                        skipped = 2
+                    }
+                    inPointer = inPointer.map { $0 + skipped }
+                    inLeft -= skipped
                     // Reset shift state so a stateful decoder (ISO-2022-JP) resynchronises.
                     iconv(converter, nil, nil, nil, nil)
                 default:

@@ -145,7 +145,7 @@ import TestSupport
 
     func page() throws -> PageContext {
         try PageContext(html: Self.html, configuration: .init(url: "https://example.com/r.html"),
-                        machine: SimulatorHarness.simulator.machine)
+                        machine: JavaScriptVirtualMachine())
     }
 
     @Test func offsetsInsideOneElementSelectAcrossItsTextNodes() throws {
@@ -190,7 +190,7 @@ import TestSupport
         let loaded = try PageLoader.load(path: pagePath, options: PageLoadOptions(url: "https://example.com/r.html"))
         var request = RunRequest(scriptPath: scriptPath, page: loaded, handler: NoFinalizeHandler())
         request.selection = .range(startSelector: "b", startOffset: 0, endSelector: "#b", endOffset: 3)
-        let transcript = SimulatorHarness.simulator.run(request)
+        let transcript = Simulator().run(request)
         #expect(OracleFixtures.jsonObject(transcript.results) as? [String: String] == ["s": "brave world\n\nSec"])
         #expect(transcript.selection?.found == true)
     }
