@@ -45,12 +45,7 @@ function selectTextInDocument(doc, text, occurrence) {
       if (++found < count) continue;
       const start = selectionLocate(nodes, starts, match.index, false);
       const end = selectionLocate(nodes, starts, match.index + match[0].length, true);
-      const range = new Range(doc);
-      range.setStart(start[0], start[1]);
-      range.setEnd(end[0], end[1]);
-      const selection = selectionOf(doc);
-      selection.removeAllRanges();
-      selection.addRange(range);
+      selectBoundaryPoints(doc, start, end);
       return true;
     }
     if (pieces.length === 1) break;
@@ -79,9 +74,7 @@ function selectElementContentsIn(doc, selectors) {
   if (element === null) return false;
   const range = new Range(doc);
   range.selectNodeContents(element);
-  const selection = selectionOf(doc);
-  selection.removeAllRanges();
-  selection.addRange(range);
+  replaceSelection(doc, range);
   return true;
 }
 
@@ -117,11 +110,21 @@ function selectRangeInDocument(doc, startSelector, startOffset, endSelector, end
   const start = selectionPointInElement(startElement, Math.max(0, Math.floor(Number(startOffset) || 0)));
   const end = selectionPointInElement(endElement, Math.max(0, Math.floor(Number(endOffset) || 0)));
   if (start === null || end === null || rangeComparePoints(start[0], start[1], end[0], end[1]) > 0) return false;
-  const range = new Range(doc);
-  range.setStart(start[0], start[1]);
-  range.setEnd(end[0], end[1]);
+  selectBoundaryPoints(doc, start, end);
+  return true;
+}
+
+/** Makes `range` the document's only selected range, as a user's selection before sharing. */
+function replaceSelection(doc, range) {
   const selection = selectionOf(doc);
   selection.removeAllRanges();
   selection.addRange(range);
-  return true;
+}
+
+/** Selects from boundary point `start` to `end` (each `[node, offset]`). */
+function selectBoundaryPoints(doc, start, end) {
+  const range = new Range(doc);
+  range.setStart(start[0], start[1]);
+  range.setEnd(end[0], end[1]);
+  replaceSelection(doc, range);
 }
