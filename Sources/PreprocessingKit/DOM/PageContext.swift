@@ -236,6 +236,8 @@ public struct PageEvent: Codable, Equatable, Sendable {
     public var method: String?
     public var url: String?
     public var api: String?
+    /// Where the page's or the extension's code caused the event, when known.
+    public var location: SourceLocation?
 }
 
 /// A canned answer of the offline network: what a request to `url` receives.

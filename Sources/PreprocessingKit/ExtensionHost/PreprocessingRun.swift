@@ -561,7 +561,9 @@ private struct Exchange {
                 let navigation = Transcript.Navigation(method: event.method ?? "href", url: event.url ?? "")
                 if finalize { transcript.finalize.navigations.append(navigation) } else { transcript.navigations.append(navigation) }
             case "unsupported":
-                diagnose(.warning, "unsupported-api", "the script used \(event.api ?? "an API") , which the simulator does not model; on a device it behaves differently")
+                diagnose(.warning, "unsupported-api",
+                         "the script used \(event.api ?? "an API"), which the simulator does not model; on a device it behaves differently",
+                         line: event.location?.line, column: event.location?.column, file: event.location?.file)
             case "page-error":
                 diagnose(.warning, "uncaught-exception", event.message ?? "an uncaught exception")
             default:

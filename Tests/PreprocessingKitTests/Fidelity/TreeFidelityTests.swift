@@ -200,5 +200,10 @@ import TestSupport
         let lines = try String(contentsOfFile: script, encoding: .utf8).components(separatedBy: "\n")
         let evaluateLine = try #require(lines.firstIndex { $0.contains("document.evaluate(") }) + 1
         #expect(evaluateWarning.contains("touch-every-api.js:\(evaluateLine):"), "\(evaluateWarning) should name line \(evaluateLine)")
+        // The same place is the diagnostic's own, so it prints as file:line:column: warning: ….
+        let evaluateDiagnostic = transcript.diagnostics.first { $0.code == "unsupported-api" && $0.message.contains("Document.evaluate") }
+        #expect(evaluateDiagnostic?.line == evaluateLine)
+        #expect(evaluateDiagnostic?.file?.hasSuffix("touch-every-api.js") == true)
+        #expect(evaluateDiagnostic?.column != nil)
     }
 }

@@ -74,20 +74,11 @@ function scriptLocation() {
  * transcript can point at the line instead of leaving an opaque TypeError.
  */
 function recordUnsupported(api) {
-  const where = callerLocation();
-  recordEvent({ kind: "unsupported", api: String(api) + (where === null ? "" : " (at " + where + ")") });
-}
-
-/** The innermost `url:line:column` of the current stack that is not the DOM bundle's code. */
-function callerLocation() {
-  const stack = String(new Error().stack || "");
-  for (const frame of stack.split("\n")) {
-    const at = frame.lastIndexOf("@");
-    const where = at >= 0 ? frame.slice(at + 1) : frame;
-    if (where.startsWith("preprocess-sim://dom/") || !/:\d+:\d+$/.test(where)) continue;
-    return where;
-  }
-  return null;
+  const location = scriptLocation();
+  const where = location === null ? "" : " (at " + location.file + ":" + location.line + ":" + location.column + ")";
+  const event = { kind: "unsupported", api: String(api) + where };
+  if (location !== null) event.location = location;
+  recordEvent(event);
 }
 
 /** Returns the recorded events as a JSON string and clears them. */
