@@ -41,6 +41,8 @@ struct CaseMeasurement: Codable {
     var bareParse: Double?
     /// gumbo plus writing the flat JSON tree (`HTMLTreeParser.flatDocument`), outside the case's time.
     var flatDocument: Double?
+    /// The transcript's own timings (`build.bundle`, `build.parse`, `run`, …), finer than `stages`.
+    var steps: [String: Double]?
     var completed: Bool
     var errors: [String]
 }

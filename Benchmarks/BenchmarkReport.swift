@@ -164,6 +164,15 @@ struct BenchmarkReport: Codable {
             targets.append(Target(name: "all shared pages: total / bare parse (median)",
                                   measured: String(format: "%.2f×", Distribution(factors).median), limit: "(figure)", pass: nil))
         }
+        // Issue 3: building the document of the largest shared page (nymag, 1.6 MB): what follows
+        // gumbo (the flat tree written, JSON.parse of it, nodes and window made in JavaScript).
+        if let largest = cases.filter({ $0.id.hasPrefix("extra/") && $0.id.hasSuffix("/probe") }).max(by: { $0.bytes < $1.bytes }),
+           let bare = largest.bareParse, bare > 0, let flat = largest.flatDocument, let steps = largest.steps {
+            let build = max(0, flat - bare) + (steps["build.tree"] ?? 0) + (steps["build.install"] ?? 0)
+            targets.append(Target(name: "largest page: DOM build vs gumbo bare parse (issue 3)",
+                                  measured: "\(largest.id) (\(largest.bytes / 1000) KB): \(ms(build)) vs \(ms(bare)) = \(String(format: "%.2f×", build / bare))",
+                                  limit: "< 2×", pass: build < 2 * bare))
+        }
         if let suite, let peer, peer.available {
             let theirs = cases.filter { $0.id.hasPrefix("pages/") }.compactMap { peer.cases[$0.id] }.reduce(0, +)
             let value = theirs > 0 ? suite.milliseconds / theirs : .infinity

@@ -20,6 +20,35 @@ if arguments.first == "--worker", arguments.count == 3 {
     }
 }
 
+if arguments.first == "--profile", arguments.count >= 3 {
+    // One page and one script, run N times in this process: the median of every stage and of
+    // each build step. For profiling (`valgrind --tool=callgrind preprocess-bench --profile …`)
+    // and for measuring one change without the whole benchmark.
+    let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 20) : 20
+    guard let scriptSource = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
+        FileHandle.standardError.write(Data("preprocess-bench: cannot read \(arguments[2])\n".utf8))
+        exit(2)
+    }
+    let benchmarkCase = BenchmarkCase(id: "profile", group: "profile", pagePath: arguments[1], scriptPath: arguments[2],
+                                      scriptName: "profile", url: "https://example.com/", finalizeArgumentsJSON: "{}")
+    let simulator = Simulator()
+    var measurements: [CaseMeasurement] = []
+    for _ in 0..<runs {
+        measurements.append(InProcessWorker.measure(benchmarkCase, scriptSource: scriptSource, simulator: simulator, bareParse: true))
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let stageNames = Set(measurements.flatMap { $0.stages.keys }).sorted()
+    for name in stageNames {
+        print(name.padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.map { $0.stages[name] ?? 0 })))
+    }
+    for name in Set(measurements.flatMap { ($0.steps ?? [:]).keys }).sorted() {
+        print(("  " + name).padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.map { $0.steps?[name] ?? 0 })))
+    }
+    print("total".padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.map(\.total))))
+    print("gumbo bare".padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.compactMap(\.bareParse))))
+    exit(measurements.allSatisfy(\.completed) ? 0 : 1)
+}
+
 var options = BenchmarkOptions()
 var index = 0
 while index < arguments.count {
@@ -40,6 +69,9 @@ while index < arguments.count {
           --quick             fewer pages, runs and sizes (a smoke run, not for figures)
           --no-peer           skip the jsdom peer even when it is installed
           --max-scaling-mb N  largest page of the scaling series (default 50)
+        preprocess-bench --profile PAGE SCRIPT [RUNS]
+                              one page and script RUNS times in this process (default 20):
+                              median per stage, for profiling one change
         Finds ../shared beside the repository (or PREPROCESS_SIM_SHARED) and preprocess-sim
         next to itself (or PREPROCESS_SIM_EXECUTABLE).
         """)

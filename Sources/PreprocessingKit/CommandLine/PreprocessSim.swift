@@ -52,6 +52,10 @@ public enum PreprocessSim {
         case "__run-case":
             // Hidden: one case of `test`, run in its own process (reads JSON on stdin).
             return .test(.caseProcess)
+        case "__run-cases":
+            // Hidden: a persistent worker of `test` (one JSON invocation a line on stdin, one
+            // framed result per case on stdout; see CaseWorker.swift).
+            return .test(.workerProcess)
         case "dump-tree":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "dump-tree") }
             var reader = ArgumentReader(rest, command: "dump-tree")

@@ -1,8 +1,9 @@
 import Foundation
 
-/// `preprocess-sim test SUITE…`: runs regression suites, each case in its own process.
-/// Also the hidden `__run-case`, which is that process: it reads a `CaseInvocation` (JSON)
-/// on standard input and prints the `CaseOutput` (JSON).
+/// `preprocess-sim test SUITE…`: runs regression suites in worker processes.
+/// Also the hidden `__run-cases`, which is such a worker (`CaseWorkerLoop`), and `__run-case`,
+/// which runs one case: it reads a `CaseInvocation` (JSON) on standard input and prints the
+/// `CaseOutput` (JSON).
 public struct TestCommand: Equatable {
     public var suites: [String] = []
     public var jobs: Int?
@@ -15,6 +16,8 @@ public struct TestCommand: Equatable {
     public var htmlPath: String?
     /// This process is one case's child (`__run-case`).
     public var isCaseProcess = false
+    /// This process is a persistent worker of `test` (`__run-cases`).
+    public var isWorkerProcess = false
 
     static func parse(_ arguments: [String]) throws -> TestCommand {
         var command = TestCommand()
@@ -56,8 +59,15 @@ public struct TestCommand: Equatable {
         return command
     }
 
+    static var workerProcess: TestCommand {
+        var command = TestCommand()
+        command.isWorkerProcess = true
+        return command
+    }
+
     func execute(output: Output) -> Int32 {
         if isCaseProcess { return Self.runCaseProcess(output: output) }
+        if isWorkerProcess { return CaseWorkerLoop.serve() }
         var cases: [SuiteCase] = []
         for suite in suites {
             do {

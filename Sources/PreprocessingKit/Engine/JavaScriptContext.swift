@@ -8,11 +8,31 @@ import Foundation
 // - `JavaScriptContext` owns a JSGlobalContextRef and keeps its machine alive.
 // - `JavaScriptValue` protects its JSValueRef from the garbage collector for as long as the Swift
 //   object lives, and keeps its context alive. Raw refs never leave this folder.
-// - JSStringRef is only created inside `withJSString` / read by `string(from:)`, which release it.
+// - JSStringRef is only created inside `withJSString` / read by `string(from:)`, which release it,
+//   or held by a `JavaScriptSource` (a text evaluated again and again, such as the DOM bundle),
+//   which releases it in deinit; an OpaqueJSString is immutable, so contexts share it.
 // - A Swift closure exposed as a JS function is boxed in the function object's private data and
 //   released by the class finalizer; the box holds its context `unowned`, so no cycle keeps a
 //   context alive, and there is no global registry.
 // - Every call that can throw goes through `trying`, which owns the exception out-parameter.
+
+/// A script's text and URL converted to JavaScriptCore strings once, for a script every page
+/// evaluates (the DOM bundle): converting its 400 KB cost about 1 ms per page.
+public final class JavaScriptSource: @unchecked Sendable {
+    // Immutable after init; JavaScriptCore's strings are safe to share between contexts and threads.
+    fileprivate let text: JSStringRef
+    fileprivate let url: JSStringRef
+
+    public init(_ text: String, sourceURL: String) {
+        self.text = text.withCString { JSStringCreateWithUTF8CString($0) }!
+        self.url = sourceURL.withCString { JSStringCreateWithUTF8CString($0) }!
+    }
+
+    deinit {
+        JSStringRelease(text)
+        JSStringRelease(url)
+    }
+}
 
 /// One JavaScriptCore virtual machine (a context group): shared heap and code cache, and the
 /// watchdog that stops scripts running longer than `executionTimeLimit`.
@@ -21,8 +41,20 @@ public final class JavaScriptVirtualMachine {
     fileprivate let watchdog = Watchdog()
 
     public init() {
+        _ = Self.engineOptions
         group = JSContextGroupCreate()
     }
+
+    /// JavaScriptCore reads its options from `JSC_*` environment variables once, when the first
+    /// VM is made. A page lives for milliseconds in a realm of its own, so its code never stays
+    /// hot long enough to repay the optimizing (DFG/FTL) compilers: they compiled on background
+    /// threads, on a 2-core machine, code thrown away with the page. Without them the benchmark's
+    /// cases used about 12% less CPU (the heaviest DOM walks a little more wall time, the median
+    /// case less); the interpreter and baseline JIT still run everything. A user's own
+    /// `JSC_useDFGJIT` wins.
+    private static let engineOptions: Void = {
+        setenv("JSC_useDFGJIT", "false", 0)
+    }()
 
     deinit {
         if let placeholder = placeholderContext {
@@ -147,6 +179,13 @@ public final class JavaScriptContext {
                         .map { JavaScriptValue($0, in: self) }
                 }
             }
+        }
+    }
+
+    /// Evaluates a source made once for many contexts (no text conversion per call).
+    public func evaluate(_ source: JavaScriptSource) throws -> JavaScriptValue {
+        try trying { exception in
+            JSEvaluateScript(ref, source.text, nil, source.url, 1, exception).map { JavaScriptValue($0, in: self) }
         }
     }
 

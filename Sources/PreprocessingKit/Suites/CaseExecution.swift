@@ -1,7 +1,7 @@
 import Foundation
 
-/// One case of a suite, resolved: paths relative to the suite's folder (where its process
-/// runs, so transcripts and snapshots hold the same paths on every machine).
+/// One case of a suite, resolved: paths relative to the suite's folder (its working directory
+/// while it runs, so transcripts and snapshots hold the same paths on every machine).
 public struct SuiteCase: Codable, Equatable, Sendable {
     /// Unique in the suite; also the snapshot's file name.
     public var id: String
@@ -15,7 +15,7 @@ public struct SuiteCase: Codable, Equatable, Sendable {
     public var page: String
     public var settings: CaseSettings
 
-    /// Wall-clock seconds before the case's process is killed.
+    /// Wall-clock seconds before the case's process (its worker) is killed.
     public var wallClockLimit: Double {
         settings.caseTimeout ?? (2 * (settings.timeout ?? 5) + (settings.handlerTimeout ?? 10) + 10)
     }
@@ -58,7 +58,7 @@ public struct ElementProbeResult: Codable, Equatable, Sendable {
     public var error: String?
 }
 
-/// What the parent sends a case's process on its standard input.
+/// What the parent sends a case's process on its standard input (one per line to a worker).
 public struct CaseInvocation: Codable, Sendable {
     public var suiteCase: SuiteCase
     /// Also serialise the page before the script runs (for the HTML report's before/after diff).
@@ -85,7 +85,7 @@ public struct CaseSetupError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Runs one case in the current process (the `__run-case` child does this).
+/// Runs one case in the current process (the `__run-case` child and the `__run-cases` worker do this).
 public enum CaseExecution {
     /// Test hooks, so the isolation of crashing and hanging cases can be tested without a
     /// real engine crash: when the variable names this case's id, the process aborts or hangs.
@@ -93,7 +93,8 @@ public enum CaseExecution {
     static let hangHook = "PREPROCESS_SIM_TEST_HANG"
 
     /// Runs the case with paths relative to the current directory (the suite's folder).
-    public static func run(_ invocation: CaseInvocation) throws -> CaseOutput {
+    /// A worker passes its one `simulator` to every case, so the DOM is compiled once.
+    public static func run(_ invocation: CaseInvocation, simulator: Simulator = Simulator()) throws -> CaseOutput {
         let suiteCase = invocation.suiteCase
         let environment = ProcessInfo.processInfo.environment
         if environment[abortHook] == suiteCase.id { abort() }
@@ -131,7 +132,6 @@ public enum CaseExecution {
             }
         }
 
-        let simulator = Simulator()
         var output = CaseOutput(transcript: simulator.run(request))
         if invocation.captureInitialHTML {
             output.initialHTML = try? PageContext(html: page.html, configuration: .init(url: page.url), machine: simulator.machine).documentHTML()

@@ -26,6 +26,13 @@ public struct CaseResult: Codable, Equatable, Sendable {
     public var snapshotNote: String?
     /// The end of the process's standard error, when it ended abnormally.
     public var standardError: String?
+    /// The process that ran the case (a worker runs many). Not written to reports: it differs
+    /// on every run; tests use it to see which cases shared a worker.
+    public var processIdentifier: Int32?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, suite, script, page, status, failures, output, durationMilliseconds, snapshotNote, standardError
+    }
 }
 
 /// Every case of one `preprocess-sim test` run, in suite order (whatever order they finished in).
@@ -58,12 +65,26 @@ public struct Shard: Equatable, Sendable {
     }
 }
 
-/// Runs cases in parallel, each in its own process, so a crash, an abort or a hang is that
-/// case's failure and the run goes on.
+/// Runs cases in parallel in child processes, so a crash, an abort or a hang is that case's
+/// failure and the run goes on. Each runner thread keeps one worker process (`__run-cases`)
+/// that runs case after case; a worker that crashes or hangs is killed and replaced before the
+/// next case, and one that grew large or ran many cases is retired.
 public struct SuiteRunner {
     public struct Options: Sendable {
-        /// The `preprocess-sim` binary that runs each case (`__run-case`).
+        /// The `preprocess-sim` binary that runs the cases (`__run-cases`, or `__run-case`).
         public var executable: String
+        /// Keep a worker process per runner thread; false starts one `__run-case` process per case.
+        public var persistentWorkers = true
+        /// A worker is retired after this many cases. Leaks that JavaScriptCore's full collection
+        /// before each run does not catch (the README's leak check measured ~3 MB per 900
+        /// runs) stay bounded, for one ~50 ms start-up per 500 cases (0.1 ms a case).
+        /// `PREPROCESS_SIM_WORKER_CASES` overrides it; 1 runs every case in a fresh process.
+        public var workerCaseLimit = Int(ProcessInfo.processInfo.environment["PREPROCESS_SIM_WORKER_CASES"] ?? "").flatMap { $0 >= 1 ? $0 : nil } ?? 500
+        /// A worker whose resident memory after a case exceeds this is retired. JavaScriptCore
+        /// and malloc keep the high-water mark of the largest page a worker has seen (a 10 MB
+        /// page leaves ~250 MB, a 50 MB page ~1 GB), while a worker that has run ordinary pages
+        /// sits at 90–125 MB; retiring above 256 MB gives that memory back for one start-up.
+        public var workerMemoryLimit = 256 << 20
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         /// Keeps cases whose id contains this text (or matches it as a glob when it has `*`/`?`).
         public var filter: String?
@@ -115,8 +136,10 @@ public struct SuiteRunner {
             group.enter()
             Thread.detachNewThread { [self] in
                 defer { group.leave() }
+                let slot = WorkerSlot()
+                defer { slot.retire() }
                 while let index = state.nextIndex() {
-                    let result = runOne(cases[index])
+                    let result = options.persistentWorkers ? runOne(cases[index], in: slot) : runOne(cases[index])
                     state.finish(index, result, failFast: options.failFast) { finished in
                         progress(result, finished, cases.count)
                     }
@@ -134,15 +157,60 @@ public struct SuiteRunner {
                               durationMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6)
     }
 
-    /// Runs one case in a child process and checks it.
+    /// Runs one case in a child process of its own (`__run-case`) and checks it.
     public func runOne(_ suiteCase: SuiteCase) -> CaseResult {
         let started = DispatchTime.now()
-        var result = CaseResult(id: suiteCase.id, suite: suiteCase.suitePath, script: suiteCase.script, page: suiteCase.page,
-                                status: .error, failures: [], output: nil, durationMilliseconds: 0)
         let child = ChildProcess.run(executable: options.executable, arguments: ["__run-case"],
                                      directory: suiteCase.suiteDirectory, environment: options.environment,
                                      input: (try? JSONEncoder().encode(CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML))) ?? Data(),
                                      timeLimit: suiteCase.wallClockLimit)
+        var result = check(suiteCase, child, started: started)
+        result.processIdentifier = child.processIdentifier
+        return result
+    }
+
+    /// Runs one case in the slot's worker (starting one when it has none) and checks it; the
+    /// worker is replaced after a crash or a timeout and retired past its limits.
+    func runOne(_ suiteCase: SuiteCase, in slot: WorkerSlot) -> CaseResult {
+        let started = DispatchTime.now()
+        let invocation = CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML)
+        var answer: CaseWorker.Answer?
+        var processIdentifier: Int32?
+        // A worker found dead before it got the case (it died idle) is replaced once.
+        for _ in 0..<2 {
+            let worker: CaseWorker
+            if let current = slot.worker {
+                worker = current
+            } else {
+                switch CaseWorker.start(executable: options.executable, environment: options.environment, directory: suiteCase.suiteDirectory) {
+                case .success(let started):
+                    worker = started
+                    slot.worker = started
+                case .failure(let error):
+                    answer = CaseWorker.Answer(outcome: .init(ending: .launchFailed(error.message), standardOutput: Data(), standardError: Data()), workerAlive: false)
+                    continue
+                }
+            }
+            processIdentifier = worker.processIdentifier
+            let reply = worker.run(invocation, timeLimit: suiteCase.wallClockLimit)
+            answer = reply
+            if !reply.workerAlive {
+                slot.worker = nil
+            } else if worker.casesRun >= options.workerCaseLimit || worker.residentBytes > options.workerMemoryLimit {
+                slot.retireInBackground()
+            }
+            if !reply.notDelivered { break }
+        }
+        let outcome = answer?.outcome ?? .init(ending: .launchFailed("no worker"), standardOutput: Data(), standardError: Data())
+        var result = check(suiteCase, outcome, started: started)
+        result.processIdentifier = processIdentifier
+        return result
+    }
+
+    /// Turns how a case's process ended into the case's result.
+    private func check(_ suiteCase: SuiteCase, _ child: ChildProcess.Outcome, started: DispatchTime) -> CaseResult {
+        var result = CaseResult(id: suiteCase.id, suite: suiteCase.suitePath, script: suiteCase.script, page: suiteCase.page,
+                                status: .error, failures: [], output: nil, durationMilliseconds: 0)
         result.durationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
         let errorTail = String(String(decoding: child.standardError, as: UTF8.self).suffix(2000))
         switch child.ending {
@@ -179,7 +247,28 @@ public struct SuiteRunner {
     }
 }
 
-/// Which cases are taken and done; shared by the workers.
+/// The worker process one runner thread uses (none until its first case, or after a crash).
+final class WorkerSlot {
+    var worker: CaseWorker?
+
+    /// Stops the worker (it exits when its input closes) and forgets it.
+    func retire() {
+        worker?.stop()
+        worker = nil
+    }
+
+    /// Forgets the worker and lets it exit while this thread goes on with a new one.
+    func retireInBackground() {
+        guard let worker else { return }
+        self.worker = nil
+        let retiring = RetiringWorker(worker: worker)
+        DispatchQueue.global().async { retiring.worker.stop() }
+    }
+
+    private struct RetiringWorker: @unchecked Sendable { let worker: CaseWorker }
+}
+
+/// Which cases are taken and done; shared by the runner threads.
 private final class RunState: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
@@ -221,6 +310,7 @@ enum ChildProcess {
         var ending: Ending
         var standardOutput: Data
         var standardError: Data
+        var processIdentifier: Int32?
     }
 
     static func run(executable: String, arguments: [String], directory: String, environment: [String: String],
@@ -274,7 +364,7 @@ enum ChildProcess {
         } else {
             ending = .exited(process.terminationStatus)
         }
-        return Outcome(ending: ending, standardOutput: collected.output, standardError: collected.error)
+        return Outcome(ending: ending, standardOutput: collected.output, standardError: collected.error, processIdentifier: process.processIdentifier)
     }
 
     static func signalName(_ number: Int32) -> String? {

@@ -58,6 +58,25 @@ let renderedTextTransform = "none";
 let renderedOutOfFlow = false;
 // That element's author `margin-bottom` (from `margin` or `margin-bottom`), or null when not set.
 let renderedMarginBottom = null;
+// Whether that element's box clips its overflow to an empty content box (TextIterator's
+// fullyClipsContents): its text and replaced content are not emitted.
+let renderedClipsContents = false;
+
+// The properties the cascade reads, as slots of one scratch array (winning value and priority).
+const RENDERED_SLOT_DISPLAY = 0, RENDERED_SLOT_VISIBILITY = 1, RENDERED_SLOT_WHITE_SPACE = 2, RENDERED_SLOT_TRANSFORM = 3,
+  RENDERED_SLOT_FLOAT = 4, RENDERED_SLOT_POSITION = 5, RENDERED_SLOT_MARGIN_BOTTOM = 6, RENDERED_SLOT_OVERFLOW_X = 7,
+  RENDERED_SLOT_OVERFLOW_Y = 8, RENDERED_SLOT_WIDTH = 9, RENDERED_SLOT_HEIGHT = 10, RENDERED_SLOT_MAX_WIDTH = 11,
+  RENDERED_SLOT_MAX_HEIGHT = 12, RENDERED_SLOT_COUNT = 13;
+const renderedSlotValues = new Array(RENDERED_SLOT_COUNT).fill(null);
+const renderedSlotPriorities = new Float64Array(RENDERED_SLOT_COUNT);
+/** Property name → slot (shorthands are expanded by renderedParseDeclarations). */
+const RENDERED_PROPERTY_SLOTS = new Map([["display", RENDERED_SLOT_DISPLAY], ["visibility", RENDERED_SLOT_VISIBILITY],
+  ["white-space", RENDERED_SLOT_WHITE_SPACE], ["text-transform", RENDERED_SLOT_TRANSFORM], ["float", RENDERED_SLOT_FLOAT],
+  ["position", RENDERED_SLOT_POSITION], ["margin-bottom", RENDERED_SLOT_MARGIN_BOTTOM], ["overflow-x", RENDERED_SLOT_OVERFLOW_X],
+  ["overflow-y", RENDERED_SLOT_OVERFLOW_Y], ["width", RENDERED_SLOT_WIDTH], ["height", RENDERED_SLOT_HEIGHT],
+  ["max-width", RENDERED_SLOT_MAX_WIDTH], ["max-height", RENDERED_SLOT_MAX_HEIGHT]]);
+/** Cheap pre-test of a declaration block for any property the cascade reads. */
+const RENDERED_PROPERTY_PATTERN = /display|visibility|white-space|text-transform|float|position|margin|overflow|width|height/i;
 
 /**
  * `HTMLElement.innerText` getter: the element's rendered text, or its text content when it is
@@ -484,12 +503,14 @@ function renderedTransform(text, transform, state) {
 // gives a space in TextIterator output anyway).
 
 /** Elements TextIterator hands to handleReplacedElement (isRendererReplacedElement). */
+// <object> is not among them: its data is never loaded here (nor in the oracle, which blocks
+// every subresource), so WebKit renders its fallback content as an ordinary inline.
 const ITERATOR_REPLACED_ELEMENTS = new Set(["img", "input", "textarea", "select", "button", "fieldset",
-  "legend", "meter", "progress", "output", "iframe", "embed", "object", "video", "audio", "frame", "canvas"]);
+  "legend", "meter", "progress", "output", "iframe", "embed", "video", "audio", "frame", "canvas"]);
 
 /** Replaced elements whose DOM children get no renderers (shadow trees or fallback content). */
 const ITERATOR_CHILDLESS_ELEMENTS = new Set(["img", "input", "textarea", "select", "iframe", "embed",
-  "object", "video", "audio", "frame", "canvas", "meter", "progress"]);
+  "video", "audio", "frame", "canvas", "meter", "progress"]);
 
 const ITERATOR_SVG_TEXT_ELEMENTS = new Set(["text", "tspan", "textPath", "a"]);
 
@@ -497,13 +518,20 @@ const ITERATOR_SVG_TEXT_ELEMENTS = new Set(["text", "tspan", "textPath", "a"]);
  * One line-layout context: a block container (block, cell, float, inline-block) whose inline
  * content is laid out in lines.
  */
-function iteratorNewLine() { return { hasContent: false, endsWithSpace: false }; }
+function iteratorNewLine() { return { hasContent: false, endsWithSpace: false, width: 0, full: false }; }
+
+/**
+ * The width, in CSS pixels, of a line of the oracle's viewport (390px wide, minus the body's
+ * 8px margins). Only replaced elements of known width are measured against it: an iframe or
+ * video does not fit next to another one, and what follows one that fills the line wraps.
+ */
+const ITERATOR_LINE_WIDTH = 374;
 
 function iteratorNewState() {
   return {
     out: [], lastChar: "", hasEmitted: false, collapsedSpace: false, sawTextNode: false, emitCount: 0,
     // A rendered trailing space that disappears if its line ends before more content comes.
-    removable: -1, removableLine: null, removableLastChar: "",
+    removable: -1, removableLine: null, removableLastChar: "", removableHasEmitted: false,
     lastWasWordCharacter: false,
   };
 }
@@ -524,11 +552,29 @@ function iteratorEndLine(it, line) {
   if (it.removable >= 0 && it.removableLine === line) {
     it.out[it.removable] = "";
     it.lastChar = it.removableLastChar;
+    // The space never had a box: if nothing came before it, nothing has been emitted.
+    it.hasEmitted = it.removableHasEmitted;
     it.collapsedSpace = true;
     it.removable = -1;
   }
   line.hasContent = false;
   line.endsWithSpace = false;
+  line.width = 0;
+  line.full = false;
+}
+
+/** The laid-out width of a replaced element when known (width attribute or inline style, else the 300px default of frames and media). */
+function iteratorReplacedWidth(element, localName) {
+  const style = selectorAttribute(element, "style");
+  if (style !== null) {
+    const match = /(?:^|;)\s*width\s*:\s*([0-9.]+)px/i.exec(style);
+    if (match !== null) return parseFloat(match[1]);
+  }
+  const attribute = selectorAttribute(element, "width");
+  if (attribute !== null && /^\s*[0-9.]+\s*(px)?\s*$/i.test(attribute)) return parseFloat(attribute) + (localName === "iframe" ? 4 : 0);
+  if (localName === "iframe") return 304;
+  if (localName === "video" || localName === "canvas" || localName === "embed") return 300;
+  return 0;
 }
 
 function iteratorIsCollapsible(character) {
@@ -546,7 +592,8 @@ function innerTextByIterator(element, chain) {
   const line = iteratorNewLine();
   renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
   const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
-    transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom };
+    transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
+    clipped: renderedClipsContents && renderedDisplay !== "inline" };
   iteratorChildren(element, style, line, it, 0);
   iteratorEndLine(it, line);
   return it.out.join("");
@@ -587,7 +634,8 @@ function iteratorChildren(parent, parentStyle, line, it, depth) {
       renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
       if (renderedDisplay === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
       const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
-        transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom };
+        transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
+        clipped: parentStyle.clipped || (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)) };
       if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
       iteratorElement(child, localName, style, line, it, depth + 1);
       const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
@@ -615,6 +663,7 @@ function iteratorChildren(parent, parentStyle, line, it, depth) {
 }
 
 function iteratorText(data, style, line, it) {
+  if (style.clipped) return;
   it.sawTextNode = true;
   const visible = style.visibility === "visible";
   const ws = style.whiteSpace;
@@ -640,6 +689,8 @@ function iteratorText(data, style, line, it) {
 
 /** Collapsible text: its boxes on the current line, as TextIterator walks them. */
 function iteratorCollapsedText(data, style, line, it, visible) {
+  // After content that fills the line, a break opportunity ends it.
+  if (line.full && iteratorIsCollapsible(data.charAt(0))) iteratorEndLine(it, line);
   const collapsed = data.replace(/[ \t\n\r\f]+/g, " ");
   let text = collapsed;
   const leadingSpace = text.charCodeAt(0) === 32;
@@ -656,19 +707,20 @@ function iteratorCollapsedText(data, style, line, it, visible) {
     line.endsWithSpace = text.charCodeAt(text.length - 1) === 32;
     return;
   }
-  // A collapsed space before this box is written out, unless the box starts with a space of its
-  // own (which, at the end of a line, has no box either: see iteratorEndLine).
-  if ((it.collapsedSpace || leadingCollapsed) && it.lastChar !== "" && !iteratorIsCollapsible(it.lastChar) &&
-      text.charCodeAt(0) !== 32) iteratorEmit(it, " ");
+  // A collapsed space before this box is written out (handleTextBox's needSpace), even when the
+  // box starts with a space of its own ("Home " in a button, then " ", gives "Home  "). When
+  // the box is only that space and the line ends after it, neither is there (iteratorEndLine).
+  let spaceBefore = (it.collapsedSpace || leadingCollapsed) && it.lastChar !== "" && !iteratorIsCollapsible(it.lastChar) ? " " : "";
   const trailing = text.length > 0 && text.charCodeAt(text.length - 1) === 32;
   const core = trailing ? text.slice(0, -1) : text;
-  if (core !== "") iteratorEmit(it, iteratorTransform(core, style.transform, it));
+  if (core !== "") { iteratorEmit(it, spaceBefore + iteratorTransform(core, style.transform, it)); spaceBefore = ""; }
   if (trailing) {
-    const before = it.lastChar;
-    iteratorEmit(it, " ");
+    const before = it.lastChar, hadEmitted = it.hasEmitted;
+    iteratorEmit(it, spaceBefore + " ");
     it.removable = it.out.length - 1;
     it.removableLine = line;
     it.removableLastChar = before;
+    it.removableHasEmitted = hadEmitted;
     it.lastWasWordCharacter = false;
     // The box ends before the text does (the rest of the white space collapsed): TextIterator
     // notes "collapsed space at the end", which a following replaced element turns into a space.
@@ -706,7 +758,8 @@ function iteratorElement(element, localName, style, line, it, depth) {
     iteratorEmit(it, "\n");
     return;
   }
-  const replaced = (isHTML && ITERATOR_REPLACED_ELEMENTS.has(localName)) ||
+  const objectImage = isHTML && localName === "object" && iteratorObjectIsImage(element);
+  const replaced = (isHTML && ITERATOR_REPLACED_ELEMENTS.has(localName)) || objectImage ||
     selectorAsciiLower(selectorAttribute(element, "role") || "") === "img";
   const blockLevel = !style.outOfFlow && iteratorIsBlockContainerDisplay(display);
   const isRow = display === "table-row";
@@ -717,7 +770,11 @@ function iteratorElement(element, localName, style, line, it, depth) {
   const emitCountBefore = it.emitCount;
   const marginBottom = style.marginBottom;
   if (replaced) {
-    if (style.visibility === "visible") {
+    const width = !style.outOfFlow && !blockLevel ? iteratorReplacedWidth(element, localName) : 0;
+    // It does not fit after what is already on the line: the line breaks before it.
+    if (width > 0 && line.hasContent && line.width + width > ITERATOR_LINE_WIDTH) iteratorEndLine(it, line);
+    line.width += width;
+    if (style.visibility === "visible" && !style.clipped) {
       if (it.collapsedSpace && it.sawTextNode) iteratorEmit(it, " ");
       it.hasEmitted = true;
       it.lastChar = "";
@@ -725,6 +782,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
       it.emitCount++;
     }
     if (!style.outOfFlow && !blockLevel) iteratorLineContent(it, line);
+    if (line.width >= ITERATOR_LINE_WIDTH) line.full = true;
   } else if (isCell) {
     if (iteratorHasCellBeforeOrAbove(element) && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\t");
   } else if (blockLevel || isRow) {
@@ -733,14 +791,25 @@ function iteratorElement(element, localName, style, line, it, depth) {
     if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, " ");
   }
   if (ownsLines && !style.outOfFlow && !blockLevel && !isCell) iteratorLineContent(it, line);
+  // An <svg> in HTML content is an atomic inline on the line (RenderSVGRoot), though
+  // TextIterator emits nothing for it: white space on both sides of it stays.
+  if (localName === "svg" && !style.outOfFlow && !blockLevel && element[NAMESPACE] === "http://www.w3.org/2000/svg" &&
+      element[PARENT] !== null && element[PARENT] !== undefined && element[PARENT][NAMESPACE] !== "http://www.w3.org/2000/svg") {
+    iteratorLineContent(it, line);
+  }
   let lastRendered = false;
   const childLine = ownsLines ? iteratorNewLine() : line;
-  if (!(replaced && isHTML && ITERATOR_CHILDLESS_ELEMENTS.has(localName)) && depth < 900) {
+  if (!(replaced && isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
     lastRendered = iteratorChildren(element, style, childLine, it, depth);
   }
   if (ownsLines) iteratorEndLine(it, childLine);
-  if (lastRendered && it.hasEmitted) {
-    // exitNode: only reached when the last child has a renderer.
+  // TextIterator calls exitNode for an element when, climbing back from its last child, that
+  // child has a renderer, and again when the element has a next sibling (of any kind): a
+  // heading whose last child is white space or a comment still gets its newlines if a sibling
+  // follows it. An element without children is never exited.
+  const hasNextSibling = element[NEXT] !== null && element[NEXT] !== undefined;
+  const hasChildren = element[FIRST] !== null && element[FIRST] !== undefined;
+  if ((lastRendered || (hasChildren && hasNextSibling)) && it.hasEmitted) {
     if ((blockLevel || isRow) && it.sawTextNode && iteratorHasRenderedFollowing(element)) {
       const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) && it.emitCount !== emitCountBefore &&
         iteratorMarginGivesExtraNewline(marginBottom, localName);
@@ -753,6 +822,18 @@ function iteratorElement(element, localName, style, line, it, depth) {
     }
   }
   if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
+}
+
+/**
+ * Whether an <object> shows an image (WebKit renders those as images even when the load is
+ * blocked); other objects render their fallback content. Decided by `type`, else by the
+ * extension of `data`.
+ */
+function iteratorObjectIsImage(element) {
+  const type = selectorAsciiLower(selectorAttribute(element, "type") || "").trim();
+  if (type !== "") return type.startsWith("image/");
+  const data = selectorAsciiLower(selectorAttribute(element, "data") || "").replace(/[?#].*$/, "");
+  return /\.(png|jpe?g|gif|webp|bmp|ico|svg|avif|tiff?)$/.test(data);
 }
 
 /** Whether a table cell has a cell before it in its row or a row above it (cellBefore/cellAbove). */
@@ -825,13 +906,11 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   } else if (element[NAMESPACE] === "http://www.w3.org/2000/svg" && RENDERED_SVG_HIDDEN.has(localName)) {
     display = "none";
   }
-  let visibility = parentVisibility;
-  let transform = parentTransform;
 
   // Author rules, then the style attribute; each property keeps its highest-priority value.
+  const values = renderedSlotValues, priorities = renderedSlotPriorities;
+  for (let slot = 0; slot < RENDERED_SLOT_COUNT; slot++) { values[slot] = null; priorities[slot] = -1; }
   const sheet = renderedSheetFor(element[OWNER]);
-  let bestDisplay = -1, bestVisibility = -1, bestWhiteSpace = -1, bestTransform = -1, bestFloat = -1, bestPosition = -1;
-  let floatValue = "none", position = "static", marginBottom = null, bestMargin = -1;
   if (sheet !== null && sheet.count > 0) {
     const candidates = renderedCandidateRules(sheet, element);
     if (candidates !== null) {
@@ -839,57 +918,57 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
       for (let i = 0; i < candidates.length; i++) {
         const rule = candidates[i];
         if (!selectorMatchFrom(rule.complex, 0, element, context)) continue;
-        const declarations = rule.declarations;
-        for (let k = 0; k < declarations.length; k++) {
-          const declaration = declarations[k];
-          const priority = declaration.important * 4e15 + rule.weight;
-          switch (declaration.property) {
-            case "display": if (priority >= bestDisplay) { bestDisplay = priority; display = declaration.value; } break;
-            case "visibility": if (priority >= bestVisibility) { bestVisibility = priority; visibility = declaration.value; } break;
-            case "white-space": if (priority >= bestWhiteSpace) { bestWhiteSpace = priority; whiteSpace = declaration.value; } break;
-            case "text-transform": if (priority >= bestTransform) { bestTransform = priority; transform = declaration.value; } break;
-            case "float": if (priority >= bestFloat) { bestFloat = priority; floatValue = declaration.value; } break;
-            case "position": if (priority >= bestPosition) { bestPosition = priority; position = declaration.value; } break;
-        case "margin": if (priority >= bestMargin) { bestMargin = priority; marginBottom = renderedMarginBottomOf(declaration.value); } break;
-        case "margin-bottom": if (priority >= bestMargin) { bestMargin = priority; marginBottom = declaration.value; } break;
-            case "margin": if (priority >= bestMargin) { bestMargin = priority; marginBottom = renderedMarginBottomOf(declaration.value); } break;
-            case "margin-bottom": if (priority >= bestMargin) { bestMargin = priority; marginBottom = declaration.value; } break;
-          }
-        }
+        renderedApplyDeclarations(rule.declarations, rule.weight);
       }
     }
   }
   const inline = selectorAttribute(element, "style");
-  if (inline !== null && inline !== "") {
-    const declarations = renderedInlineDeclarations(inline);
-    for (let k = 0; k < declarations.length; k++) {
-      const declaration = declarations[k];
-      const priority = declaration.important * 4e15 + 2e15;
-      switch (declaration.property) {
-        case "display": if (priority >= bestDisplay) { bestDisplay = priority; display = declaration.value; } break;
-        case "visibility": if (priority >= bestVisibility) { bestVisibility = priority; visibility = declaration.value; } break;
-        case "white-space": if (priority >= bestWhiteSpace) { bestWhiteSpace = priority; whiteSpace = declaration.value; } break;
-        case "text-transform": if (priority >= bestTransform) { bestTransform = priority; transform = declaration.value; } break;
-        case "float": if (priority >= bestFloat) { bestFloat = priority; floatValue = declaration.value; } break;
-        case "position": if (priority >= bestPosition) { bestPosition = priority; position = declaration.value; } break;
-        case "margin": if (priority >= bestMargin) { bestMargin = priority; marginBottom = renderedMarginBottomOf(declaration.value); } break;
-        case "margin-bottom": if (priority >= bestMargin) { bestMargin = priority; marginBottom = declaration.value; } break;
-      }
-    }
-  }
+  if (inline !== null && inline !== "") renderedApplyDeclarations(renderedInlineDeclarations(inline), 2e15);
+
+  if (values[RENDERED_SLOT_DISPLAY] !== null) display = values[RENDERED_SLOT_DISPLAY];
+  let visibility = values[RENDERED_SLOT_VISIBILITY] ?? parentVisibility;
+  if (values[RENDERED_SLOT_WHITE_SPACE] !== null) whiteSpace = values[RENDERED_SLOT_WHITE_SPACE];
+  let transform = values[RENDERED_SLOT_TRANSFORM] ?? parentTransform;
   if (visibility === "inherit") visibility = parentVisibility;
   if (whiteSpace === "inherit") whiteSpace = parentWhiteSpace;
   if (transform === "inherit") transform = parentTransform;
   if (display === "initial" || display === "inherit" || display === "unset" || display === "revert") display = "inline";
   // Children of flex and grid containers are blockified.
   if (display === "inline" && (parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid")) display = "block";
+  const floatValue = values[RENDERED_SLOT_FLOAT], position = values[RENDERED_SLOT_POSITION];
   renderedOutOfFlow = floatValue === "left" || floatValue === "right" || floatValue === "inline-start" ||
     floatValue === "inline-end" || position === "absolute" || position === "fixed";
-  renderedMarginBottom = marginBottom;
+  renderedMarginBottom = values[RENDERED_SLOT_MARGIN_BOTTOM];
+  // TextIterator skips the text of a box that clips its overflow to an empty content box
+  // (fullyClipsContents): `overflow:hidden` with a zero width or height.
+  renderedClipsContents = (renderedIsClipping(values[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(values[RENDERED_SLOT_OVERFLOW_Y])) &&
+    (renderedIsZeroLength(values[RENDERED_SLOT_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_HEIGHT]) ||
+     renderedIsZeroLength(values[RENDERED_SLOT_MAX_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_MAX_HEIGHT]));
   renderedDisplay = display;
   renderedVisibility = visibility === "collapse" ? "hidden" : visibility;
   renderedWhiteSpace = whiteSpace;
   renderedTextTransform = transform;
+}
+
+/** Applies parsed declarations ({slot, value, important}) of one rule at the given weight. */
+function renderedApplyDeclarations(declarations, weight) {
+  for (let k = 0; k < declarations.length; k++) {
+    const declaration = declarations[k];
+    const priority = declaration.important * 4e15 + weight;
+    if (priority >= renderedSlotPriorities[declaration.slot]) {
+      renderedSlotPriorities[declaration.slot] = priority;
+      renderedSlotValues[declaration.slot] = declaration.value;
+    }
+  }
+}
+
+function renderedIsClipping(overflow) {
+  return overflow === "hidden" || overflow === "scroll" || overflow === "auto" || overflow === "clip" || overflow === "overlay";
+}
+
+/** Whether a length is zero (`0`, `0px`, `0em`…); percentages and keywords are not. */
+function renderedIsZeroLength(value) {
+  return value !== null && /^[-+]?0*\.?0+(px|em|rem|pt|vw|vh|ex|ch)?$/.test(value);
 }
 
 /** The rules that could match `element`, bucketed by their subject's id, class or tag. */
@@ -919,7 +998,12 @@ function renderedSheetFor(doc) {
   let cssText = "";
   for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
     if (node[LOCAL_NAME] === "style" && (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE || node[NAMESPACE] === "http://www.w3.org/2000/svg")) {
-      cssText += renderedDescendantText(node) + "\n";
+      const type = selectorAttribute(node, "type");
+      if (type !== null && type.trim() !== "" && selectorAsciiLower(type.trim()) !== "text/css") continue;
+      // A media attribute scopes the whole sheet, as an @media block would.
+      const media = selectorAttribute(node, "media");
+      const text = renderedDescendantText(node);
+      cssText += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
     }
   }
   if (sheet !== undefined && sheet.cssText === cssText) {
@@ -932,26 +1016,43 @@ function renderedSheetFor(doc) {
   return sheet;
 }
 
-const RENDERED_PROPERTIES = new Set(["display", "visibility", "white-space", "text-transform", "float", "position", "margin", "margin-bottom"]);
 
 /** Top-level style rules (no @-rule contents) that set one of the properties we use. */
 function renderedParseSheet(cssText) {
-  const sheet = { cssText, version: 0, count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [] };
-  const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ");
-  let pos = 0;
-  let order = 0;
-  while (pos < text.length) {
+  const sheet = { cssText, version: 0, count: 0, order: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [] };
+  // Comments, and the CDO/CDC tokens old pages wrap sheets in, separate nothing.
+  const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/<!--|-->/g, " ");
+  renderedParseRules(text, 0, text.length, sheet, 0);
+  return sheet;
+}
+
+/**
+ * The style rules of `text` between `from` and `to`, into `sheet`; the contents of @media
+ * blocks whose query matches the oracle's viewport and of @supports blocks are read too.
+ */
+function renderedParseRules(text, from, to, sheet, nesting) {
+  let pos = from;
+  while (pos < to) {
     // Only at-rules end at ";" (@import, @charset…); a style rule's prelude runs to "{".
-    const atRule = text.slice(pos).trimStart().charAt(0) === "@";
+    const atRule = text.slice(pos, Math.min(to, pos + 200)).trimStart().charAt(0) === "@";
     const open = renderedFindOutside(text, pos, atRule ? "{;" : "{");
-    if (open < 0) break;
+    if (open < 0 || open >= to) break;
     const prelude = text.slice(pos, open).trim();
     if (text.charAt(open) === ";") { pos = open + 1; continue; }
-    const close = renderedMatchingBrace(text, open);
-    const body = text.slice(open + 1, close < 0 ? text.length : close);
-    pos = close < 0 ? text.length : close + 1;
-    if (prelude.charAt(0) === "@" || prelude === "") continue;
-    if (!/display|visibility|white-space|text-transform|float|position|margin/i.test(body)) continue;
+    let close = renderedMatchingBrace(text, open);
+    if (close < 0 || close > to) close = to;
+    pos = close + 1;
+    if (prelude === "") continue;
+    if (prelude.charAt(0) === "@") {
+      const name = selectorAsciiLower(/^@[-\w]+/.exec(prelude)?.[0] ?? "");
+      const condition = prelude.slice(name.length).trim();
+      const enter = name === "@media" ? renderedMediaMatches(condition) :
+        name === "@supports" ? !/^not\b/i.test(condition) : name === "@layer" || name === "@container";
+      if (enter && nesting < 8) renderedParseRules(text, open + 1, close, sheet, nesting + 1);
+      continue;
+    }
+    const body = text.slice(open + 1, close);
+    if (!RENDERED_PROPERTY_PATTERN.test(body)) continue;
     const declarations = renderedParseDeclarations(body);
     if (declarations.length === 0) continue;
     // Rules for pseudo-elements style boxes that are not the element's own.
@@ -962,7 +1063,7 @@ function renderedParseSheet(cssText) {
     for (const complex of compiled.list) {
       const s = complex.specificity;
       // Specificity first, then source order (later wins); inline style is 2e15, !important adds 4e15.
-      const rule = { complex, declarations, weight: Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(order++, 999999) };
+      const rule = { complex, declarations, weight: Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(sheet.order++, 999999) };
       sheet.count++;
       const key = complex.subjectKey;
       if (key === null || key === undefined) sheet.universal.push(rule);
@@ -975,7 +1076,72 @@ function renderedParseSheet(cssText) {
       }
     }
   }
-  return sheet;
+}
+
+/**
+ * The viewport media queries are evaluated against: the oracle's WebKit window (390×844 CSS
+ * pixels, device pixel ratio 1, a screen with a mouse). The simulator documents an iPhone
+ * viewport of the same width; its pixel ratio differs, but no page's text depends on it.
+ */
+const RENDERED_MEDIA = { width: 390, height: 844, ratio: 1 };
+
+/** Whether a media query list (`screen and (max-width: 600px), print`) matches. */
+function renderedMediaMatches(queryList) {
+  const queries = queryList.split(",");
+  for (const raw of queries) {
+    let query = selectorAsciiLower(raw.trim());
+    if (query === "") continue;
+    let negate = false;
+    if (query.startsWith("not ")) { negate = true; query = query.slice(4).trim(); }
+    else if (query.startsWith("only ")) query = query.slice(5).trim();
+    let matches = true;
+    for (const part of query.split(/\s+and\s+/)) {
+      const term = part.trim();
+      if (term === "" || term === "all" || term === "screen") continue;
+      if (term.charAt(0) !== "(") { matches = false; break; }
+      if (!renderedMediaFeatureMatches(term.replace(/^\(|\)$/g, "").trim())) { matches = false; break; }
+    }
+    if (matches !== negate) return true;
+  }
+  return false;
+}
+
+function renderedMediaFeatureMatches(feature) {
+  const colon = feature.indexOf(":");
+  if (colon < 0) {
+    return feature === "color" || feature === "hover" || feature === "pointer" || feature === "any-hover" || feature === "any-pointer";
+  }
+  const name = feature.slice(0, colon).trim();
+  const value = feature.slice(colon + 1).trim();
+  const length = (text) => {
+    const match = /^(-?[0-9.]+)(px|em|rem)?$/.exec(text);
+    if (match === null) return NaN;
+    return parseFloat(match[1]) * (match[2] === "em" || match[2] === "rem" ? 16 : 1);
+  };
+  const ratio = (text) => {
+    const match = /^([0-9.]+)\s*(?:\/\s*([0-9.]+))?(dppx|x|dpi)?$/.exec(text);
+    if (match === null) return NaN;
+    const number = match[2] !== undefined ? parseFloat(match[1]) / parseFloat(match[2]) : parseFloat(match[1]);
+    return match[3] === "dpi" ? number / 96 : number;
+  };
+  switch (name.replace(/^-webkit-/, "")) {
+    case "min-width": case "min-device-width": return RENDERED_MEDIA.width >= length(value);
+    case "max-width": case "max-device-width": return RENDERED_MEDIA.width <= length(value);
+    case "width": case "device-width": return RENDERED_MEDIA.width === length(value);
+    case "min-height": case "min-device-height": return RENDERED_MEDIA.height >= length(value);
+    case "max-height": case "max-device-height": return RENDERED_MEDIA.height <= length(value);
+    case "orientation": return value === "portrait";
+    case "min-device-pixel-ratio": case "min-resolution": return RENDERED_MEDIA.ratio >= ratio(value);
+    case "max-device-pixel-ratio": case "max-resolution": return RENDERED_MEDIA.ratio <= ratio(value);
+    case "device-pixel-ratio": case "resolution": return RENDERED_MEDIA.ratio === ratio(value);
+    case "prefers-reduced-motion": case "prefers-contrast": case "forced-colors": case "inverted-colors": return value === "no-preference" || value === "none";
+    case "prefers-color-scheme": return value === "light";
+    case "hover": case "any-hover": return value === "hover";
+    case "pointer": case "any-pointer": return value === "fine";
+    case "display-mode": return value === "browser";
+    case "scripting": return value === "enabled";
+    default: return false;
+  }
 }
 
 /** The bottom value of a `margin` shorthand (1–4 values). */
@@ -1056,15 +1222,24 @@ function renderedParseDeclarations(body) {
     const colon = part.indexOf(":");
     if (colon < 0) continue;
     const property = part.slice(0, colon).trim().toLowerCase();
-    if (!RENDERED_PROPERTIES.has(property)) continue;
+    if (property !== "margin" && property !== "overflow" && !RENDERED_PROPERTY_SLOTS.has(property)) continue;
     let value = part.slice(colon + 1).trim().toLowerCase();
     let important = 0;
     const bang = value.search(/!\s*important$/);
     if (bang >= 0) { important = 1; value = value.slice(0, bang).trim(); }
     if (value === "") continue;
-    if (property === "display") value = renderedDisplayKeyword(value);
-    else if (property === "white-space") value = value.split(/\s+/)[0];
-    declarations.push({ property, value, important });
+    if (property === "margin") {
+      declarations.push({ slot: RENDERED_SLOT_MARGIN_BOTTOM, value: renderedMarginBottomOf(value), important });
+    } else if (property === "overflow") {
+      // One value sets both axes; two values are x then y.
+      const words = value.split(/\s+/);
+      declarations.push({ slot: RENDERED_SLOT_OVERFLOW_X, value: words[0], important });
+      declarations.push({ slot: RENDERED_SLOT_OVERFLOW_Y, value: words[words.length > 1 ? 1 : 0], important });
+    } else {
+      if (property === "display") value = renderedDisplayKeyword(value);
+      else if (property === "white-space") value = value.split(/\s+/)[0];
+      declarations.push({ slot: RENDERED_PROPERTY_SLOTS.get(property), value, important });
+    }
   }
   return declarations;
 }
@@ -1085,7 +1260,7 @@ function renderedDisplayKeyword(value) {
 function renderedInlineDeclarations(styleText) {
   let declarations = renderedInlineStyleCache.get(styleText);
   if (declarations !== undefined) return declarations;
-  declarations = /display|visibility|white-space|text-transform|float|position|margin/i.test(styleText) ? renderedParseDeclarations(styleText) : [];
+  declarations = RENDERED_PROPERTY_PATTERN.test(styleText) ? renderedParseDeclarations(styleText) : [];
   if (renderedInlineStyleCache.size > 2000) renderedInlineStyleCache.clear();
   renderedInlineStyleCache.set(styleText, declarations);
   return declarations;
