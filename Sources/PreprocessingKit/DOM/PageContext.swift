@@ -332,13 +332,23 @@ private final class BackgroundParse: @unchecked Sendable {
     private var tree: [UInt8] = []
     private var milliseconds: Double = 0
 
+    /// Below this many UTF-8 bytes gumbo takes well under a millisecond, less than handing the
+    /// work to another thread can win back, so the page is parsed where it is asked for.
+    static let threadThreshold = 16 * 1024
+
     init(html: String) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let start = DispatchTime.now().uptimeNanoseconds
-            tree = HTMLTreeParser.flatDocument(html: html)
-            milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            done.signal()
+        if html.utf8.count < Self.threadThreshold {
+            parse(html)
+        } else {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html) }
         }
+    }
+
+    private func parse(_ html: String) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        tree = HTMLTreeParser.flatDocument(html: html)
+        milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        done.signal()
     }
 
     func wait() -> (tree: [UInt8], milliseconds: Double) {

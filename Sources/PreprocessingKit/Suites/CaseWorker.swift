@@ -43,7 +43,10 @@ enum CaseWorkerFrame {
 final class CaseWorker {
     let process: Process
     private let input: FileHandle
-    private let outputDescriptor: Int32
+    /// The read end of the child's standard output. Closed through its FileHandle only (the
+    /// Pipe held by `process` would otherwise close the same number again on release).
+    private let output: FileHandle
+    private var outputDescriptor: Int32 { output.fileDescriptor }
     /// An unlinked temporary file opened for appending: the child's standard error.
     private let errorDescriptor: Int32
     private var pending = Data()
@@ -55,10 +58,10 @@ final class CaseWorker {
 
     var processIdentifier: Int32 { process.processIdentifier }
 
-    private init(process: Process, input: FileHandle, outputDescriptor: Int32, errorDescriptor: Int32) {
+    private init(process: Process, input: FileHandle, output: FileHandle, errorDescriptor: Int32) {
         self.process = process
         self.input = input
-        self.outputDescriptor = outputDescriptor
+        self.output = output
         self.errorDescriptor = errorDescriptor
     }
 
@@ -92,11 +95,9 @@ final class CaseWorker {
             close(errorDescriptor)
             return .failure(ChildProcessLaunchError(message: "\(error)"))
         }
-        // Our copies of the child's ends: closing them lets a dead child's pipes report end of file.
-        try? inputPipe.fileHandleForReading.close()
-        try? outputPipe.fileHandleForWriting.close()
+        // (Process closes our copies of the child's pipe ends after launching it.)
         return .success(CaseWorker(process: process, input: inputPipe.fileHandleForWriting,
-                                   outputDescriptor: outputPipe.fileHandleForReading.fileDescriptor, errorDescriptor: errorDescriptor))
+                                   output: outputPipe.fileHandleForReading, errorDescriptor: errorDescriptor))
     }
 
     /// How one case sent to a worker ended, and whether the worker can take another.
@@ -172,12 +173,12 @@ final class CaseWorker {
         while process.isRunning, Date() < deadline { usleep(2_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        close(outputDescriptor)
+        try? output.close()
     }
 
     private func finishDead(ending: ChildProcess.Ending, output: Data) -> Answer {
         stopped = true
-        close(outputDescriptor)
+        try? self.output.close()
         return Answer(outcome: ChildProcess.Outcome(ending: ending, standardOutput: output, standardError: errorOutput()), workerAlive: false)
     }
 
