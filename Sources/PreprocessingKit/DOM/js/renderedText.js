@@ -56,6 +56,8 @@ let renderedWhiteSpace = "normal";
 let renderedTextTransform = "none";
 // Whether that element is taken out of the line: floated, or absolutely/fixed positioned.
 let renderedOutOfFlow = false;
+// Whether that element is absolutely or fixed positioned.
+let renderedAbsolutelyPositioned = false;
 // That element's author `margin-bottom` (from `margin` or `margin-bottom`), or null when not set.
 let renderedMarginBottom = null;
 // Whether that element's box clips its overflow to an empty content box (TextIterator's
@@ -66,7 +68,7 @@ let renderedClipsContents = false;
 const RENDERED_SLOT_DISPLAY = 0, RENDERED_SLOT_VISIBILITY = 1, RENDERED_SLOT_WHITE_SPACE = 2, RENDERED_SLOT_TRANSFORM = 3,
   RENDERED_SLOT_FLOAT = 4, RENDERED_SLOT_POSITION = 5, RENDERED_SLOT_MARGIN_BOTTOM = 6, RENDERED_SLOT_OVERFLOW_X = 7,
   RENDERED_SLOT_OVERFLOW_Y = 8, RENDERED_SLOT_WIDTH = 9, RENDERED_SLOT_HEIGHT = 10, RENDERED_SLOT_MAX_WIDTH = 11,
-  RENDERED_SLOT_MAX_HEIGHT = 12, RENDERED_SLOT_COUNT = 13;
+  RENDERED_SLOT_MAX_HEIGHT = 12, RENDERED_SLOT_FONT_SIZE = 13, RENDERED_SLOT_COUNT = 14;
 const renderedSlotValues = new Array(RENDERED_SLOT_COUNT).fill(null);
 const renderedSlotPriorities = new Float64Array(RENDERED_SLOT_COUNT);
 /** Property name → slot (shorthands are expanded by renderedParseDeclarations). */
@@ -74,9 +76,9 @@ const RENDERED_PROPERTY_SLOTS = new Map([["display", RENDERED_SLOT_DISPLAY], ["v
   ["white-space", RENDERED_SLOT_WHITE_SPACE], ["text-transform", RENDERED_SLOT_TRANSFORM], ["float", RENDERED_SLOT_FLOAT],
   ["position", RENDERED_SLOT_POSITION], ["margin-bottom", RENDERED_SLOT_MARGIN_BOTTOM], ["overflow-x", RENDERED_SLOT_OVERFLOW_X],
   ["overflow-y", RENDERED_SLOT_OVERFLOW_Y], ["width", RENDERED_SLOT_WIDTH], ["height", RENDERED_SLOT_HEIGHT],
-  ["max-width", RENDERED_SLOT_MAX_WIDTH], ["max-height", RENDERED_SLOT_MAX_HEIGHT]]);
+  ["max-width", RENDERED_SLOT_MAX_WIDTH], ["max-height", RENDERED_SLOT_MAX_HEIGHT], ["font-size", RENDERED_SLOT_FONT_SIZE]]);
 /** Cheap pre-test of a declaration block for any property the cascade reads. */
-const RENDERED_PROPERTY_PATTERN = /display|visibility|white-space|text-transform|float|position|margin|overflow|width|height/i;
+const RENDERED_PROPERTY_PATTERN = /display|visibility|white-space|text-transform|float|position|margin|overflow|width|height|font-size/i;
 
 /**
  * `HTMLElement.innerText` getter: the element's rendered text, or its text content when it is
@@ -505,8 +507,10 @@ function renderedTransform(text, transform, state) {
 /** Elements TextIterator hands to handleReplacedElement (isRendererReplacedElement). */
 // <object> is not among them: its data is never loaded here (nor in the oracle, which blocks
 // every subresource), so WebKit renders its fallback content as an ordinary inline.
+// <canvas> is not among them either (RenderHTMLCanvas is neither an image nor a widget): it is
+// an atomic inline that TextIterator passes over, like an <svg>.
 const ITERATOR_REPLACED_ELEMENTS = new Set(["img", "input", "textarea", "select", "button", "fieldset",
-  "legend", "meter", "progress", "output", "iframe", "embed", "video", "audio", "frame", "canvas"]);
+  "legend", "meter", "progress", "output", "iframe", "embed", "video", "audio", "frame"]);
 
 /** Replaced elements whose DOM children get no renderers (shadow trees or fallback content). */
 const ITERATOR_CHILDLESS_ELEMENTS = new Set(["img", "input", "textarea", "select", "iframe", "embed",
@@ -518,18 +522,164 @@ const ITERATOR_SVG_TEXT_ELEMENTS = new Set(["text", "tspan", "textPath", "a"]);
  * One line-layout context: a block container (block, cell, float, inline-block) whose inline
  * content is laid out in lines.
  */
-function iteratorNewLine() { return { hasContent: false, endsWithSpace: false, width: 0, full: false }; }
+function iteratorNewLine(available) {
+  return { hasContent: false, endsWithSpace: false, width: 0, widest: 0, full: false, available };
+}
+
+// Line breaking, roughly. Where a line wraps matters to TextIterator only next to atomic
+// inlines (images, form controls, frames, svg): the white space before one that does not fit
+// has no box, and after one that fills the line the next white space ends it. Widths are
+// estimated from what the oracle's WebKit measured (16px DejaVu Sans; form controls in 13.33px
+// system font): the page's own fonts and box sizes are mostly not known.
+
+/** The width of the body's lines in the oracle's 390px-wide viewport (minus 8px margins). */
+const ITERATOR_VIEWPORT_LINE_WIDTH = 374;
+/** User-agent indentation of block containers (list padding, blockquote/figure margins). */
+const ITERATOR_INDENTS = new Map([["ul", 40], ["ol", 40], ["menu", 40], ["dir", 40], ["dd", 40],
+  ["blockquote", 80], ["figure", 80], ["fieldset", 28]]);
+
+/** Font size (relative to 16px) times boldness of user-agent headings, bold and small text. */
+const ITERATOR_FONT_SCALES = new Map([["h1", 2 * 1.11], ["h2", 1.5 * 1.11], ["h3", 1.17 * 1.11], ["h4", 1.11],
+  ["h5", 0.83 * 1.11], ["h6", 0.67 * 1.11], ["b", 1.11], ["strong", 1.11], ["th", 1.11], ["small", 0.83],
+  ["big", 1.2], ["sub", 0.83], ["sup", 0.83]]);
 
 /**
- * The width, in CSS pixels, of a line of the oracle's viewport (390px wide, minus the body's
- * 8px margins). Only replaced elements of known width are measured against it: an iframe or
- * video does not fit next to another one, and what follows one that fills the line wraps.
+ * The element's text scale: its `font-size` from the cascade (px, em, %, rem), else the
+ * user-agent one, relative to the parent's. Call right after renderedComputeStyle(element).
  */
-const ITERATOR_LINE_WIDTH = 374;
+function iteratorFontScale(element, parentScale) {
+  const size = renderedSlotValues[RENDERED_SLOT_FONT_SIZE];
+  if (size !== null) {
+    const match = /^([0-9.]+)(px|em|rem|%|pt)$/.exec(size);
+    if (match !== null) {
+      const number = parseFloat(match[1]);
+      switch (match[2]) {
+        case "px": return number / 16;
+        case "pt": return number / 12;
+        case "rem": return number;
+        case "em": return parentScale * number;
+        default: return parentScale * number / 100;
+      }
+    }
+  }
+  if (element[NAMESPACE] !== SELECTOR_HTML_NAMESPACE) return parentScale;
+  const factor = ITERATOR_FONT_SCALES.get(element[LOCAL_NAME]);
+  return factor === undefined ? parentScale : parentScale * factor;
+}
+
+/** A CSS length in pixels (px, em, rem, ex, pt at a 16px font), or -1 when not a length. */
+function iteratorLength(value) {
+  if (value === null || value === undefined) return -1;
+  if (/^[-+]?0*\.?0+$/.test(value)) return 0;
+  const match = /^([0-9.]+)(px|em|rem|ex|pt)$/.exec(value);
+  if (match === null) return -1;
+  const number = parseFloat(match[1]);
+  switch (match[2]) {
+    case "px": return number;
+    case "em": case "rem": return number * 16;
+    case "ex": return number * 8.7;
+    default: return number * 4 / 3;
+  }
+}
+
+/**
+ * Advance widths of printable ASCII in DejaVu Sans (the oracle's default font), in 1/2048 em,
+ * from U+0020 to U+007E.
+ */
+const ITERATOR_ASCII_ADVANCES = [651, 821, 940, 1716, 1303, 1946, 1593, 563, 799, 799, 1024, 1716, 651, 739, 651, 690,
+  1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087,
+  2048, 1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540, 604, 604, 1343, 1141, 1767, 1532, 1612,
+  1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690, 799, 1716, 1024,
+  1024, 1255, 1300, 1126, 1300, 1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253,
+  1300, 1300, 842, 1067, 803, 1298, 1212, 1675, 1212, 1212, 1075, 1303, 690, 1303, 1716];
+
+/** Rounded advances (px) of ASCII, then CJK, then other characters, per font scale. */
+const iteratorAdvanceTables = new Map();
+
+/**
+ * WebKitGTK rounds each glyph's advance to whole pixels (measured: ten digits are exactly
+ * 100px), so widths are sums of rounded advances. Outside ASCII: 1280 units, as measured for
+ * CJK (the oracle has no CJK font), close to the average Latin letter.
+ */
+function iteratorAdvanceTable(scale) {
+  let table = iteratorAdvanceTables.get(scale);
+  if (table === undefined) {
+    const pixelsPerUnit = 16 * scale / 2048;
+    table = new Float64Array(ITERATOR_ASCII_ADVANCES.length + 2);
+    for (let i = 0; i < ITERATOR_ASCII_ADVANCES.length; i++) table[i] = Math.round(ITERATOR_ASCII_ADVANCES[i] * pixelsPerUnit);
+    table[ITERATOR_ASCII_ADVANCES.length] = Math.round(1280 * pixelsPerUnit);
+    table[ITERATOR_ASCII_ADVANCES.length + 1] = Math.round(1200 * pixelsPerUnit);
+    if (iteratorAdvanceTables.size > 64) iteratorAdvanceTables.clear();
+    iteratorAdvanceTables.set(scale, table);
+  }
+  return table;
+}
+
+function iteratorAdvance(table, code) {
+  return code >= 32 && code <= 126 ? table[code - 32] : table[code >= 0x2e80 ? 95 : 96];
+}
+
+/** Estimated width of a run of text at `scale` × 16px. */
+function iteratorTextWidth(text, scale) {
+  const table = iteratorAdvanceTable(scale === undefined ? 1 : scale);
+  let width = 0;
+  for (let i = 0; i < text.length; i++) width += iteratorAdvance(table, text.charCodeAt(i));
+  return width;
+}
+
+/** The width of `data`'s first word, with one space before it when `data` starts with white space. */
+function iteratorLeadingWordWidth(data, scale) {
+  const table = iteratorAdvanceTable(scale);
+  let i = 0, width = 0;
+  while (i < data.length && iteratorIsCollapsibleCode(data.charCodeAt(i))) i++;
+  if (i > 0) width += table[0];
+  for (; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    if (iteratorIsCollapsibleCode(code)) break;
+    width += iteratorAdvance(table, code);
+    // CJK text may break after any character.
+    if (code >= 0x2e80) break;
+  }
+  return width;
+}
+
+function iteratorIsCollapsibleCode(code) {
+  return code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
+}
+
+/** Adds collapsed text to the line's width, wrapping at its spaces when it overflows. */
+function iteratorAdvanceLine(line, text, scale) {
+  const table = iteratorAdvanceTable(scale);
+  let word = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code !== 32) {
+      word += iteratorAdvance(table, code);
+      // CJK text may break after any character: each one is placed on its own.
+      if (code < 0x2e80) continue;
+    }
+    if (line.width > 0 && line.width + word > line.available) {
+      line.widest = Math.max(line.widest, line.width);
+      line.width = word;
+    } else line.width += word;
+    word = 0;
+    if (code === 32 && i < text.length) line.width += table[0];
+  }
+}
+
+/** The width of the lines of a block container inside a line context of width `available`. */
+function iteratorAvailableWidth(localName, style, available) {
+  const width = iteratorLength(style.width);
+  if (width >= 0) return width;
+  return Math.max(available - (ITERATOR_INDENTS.get(localName) || 0), 20);
+}
 
 function iteratorNewState() {
   return {
     out: [], lastChar: "", hasEmitted: false, collapsedSpace: false, sawTextNode: false, emitCount: 0,
+    // Boxes laid out so far (text, hidden or not, and replaced elements): a block with none has
+    // no height, so no extra newline for its bottom margin.
+    boxCount: 0,
     // A rendered trailing space that disappears if its line ends before more content comes.
     removable: -1, removableLine: null, removableLastChar: "", removableHasEmitted: false,
     lastWasWordCharacter: false,
@@ -559,22 +709,52 @@ function iteratorEndLine(it, line) {
   }
   line.hasContent = false;
   line.endsWithSpace = false;
+  line.widest = Math.max(line.widest, line.width);
   line.width = 0;
   line.full = false;
 }
 
-/** The laid-out width of a replaced element when known (width attribute or inline style, else the 300px default of frames and media). */
-function iteratorReplacedWidth(element, localName) {
-  const style = selectorAttribute(element, "style");
-  if (style !== null) {
-    const match = /(?:^|;)\s*width\s*:\s*([0-9.]+)px/i.exec(style);
-    if (match !== null) return parseFloat(match[1]);
-  }
+/** The estimated laid-out width of a replaced element (0 when not known). */
+function iteratorReplacedWidth(element, localName, style) {
+  const cssWidth = iteratorLength(style.width);
+  if (cssWidth >= 0) return cssWidth;
   const attribute = selectorAttribute(element, "width");
-  if (attribute !== null && /^\s*[0-9.]+\s*(px)?\s*$/i.test(attribute)) return parseFloat(attribute) + (localName === "iframe" ? 4 : 0);
-  if (localName === "iframe") return 304;
-  if (localName === "video" || localName === "canvas" || localName === "embed") return 300;
-  return 0;
+  if (attribute !== null && /^\s*[0-9.]+\s*(px)?\s*$/i.test(attribute) && localName !== "input" && localName !== "select") {
+    return parseFloat(attribute) + (localName === "iframe" ? 4 : 0);
+  }
+  switch (localName) {
+    case "iframe": return 304;
+    case "video": case "canvas": case "embed": return 300;
+    // With a viewBox and no width, an svg scales to fill its container's width.
+    case "svg": return selectorAttribute(element, "viewBox") !== null || selectorAttribute(element, "viewbox") !== null ? Infinity : 300;
+    case "img": {
+      const alt = selectorAttribute(element, "alt");
+      return alt !== null && alt !== "" && selectorAttribute(element, "src") !== null ? iteratorTextWidth(alt) + 1 : 0;
+    }
+    case "textarea": return 166;
+    case "button": return iteratorTextWidth(renderedDescendantText(element).replace(/[ \t\n\r\f]+/g, " ").trim(), 0.833) + 15.5;
+    case "select": {
+      let widest = 0;
+      for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+        if (node[LOCAL_NAME] === "option") widest = Math.max(widest, iteratorTextWidth(renderedDescendantText(node).trim(), 0.833));
+      }
+      return widest + 28;
+    }
+    case "input": {
+      const type = selectorAsciiLower(selectorAttribute(element, "type") || "text");
+      if (type === "submit" || type === "reset" || type === "button") {
+        const value = selectorAttribute(element, "value") ?? (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
+        return iteratorTextWidth(value, 0.833) + 15.5;
+      }
+      if (type === "checkbox" || type === "radio") return 19;
+      if (type === "file") return 272;
+      if (type === "range") return 129;
+      if (type === "date" || type === "time") return 86;
+      if (type === "image" || type === "color") return 0;
+      return 171;
+    }
+    default: return 0;
+  }
 }
 
 function iteratorIsCollapsible(character) {
@@ -589,11 +769,12 @@ function iteratorIsCollapsible(character) {
 function innerTextByIterator(element, chain) {
   const it = iteratorNewState();
   // The element itself is the start container: nothing is emitted for entering it.
-  const line = iteratorNewLine();
   renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
   const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
     transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
-    clipped: renderedClipsContents && renderedDisplay !== "inline" };
+    clipped: renderedClipsContents && renderedDisplay !== "inline", width: renderedSlotValues[RENDERED_SLOT_WIDTH],
+    fontScale: iteratorFontScale(element, 1) };
+  const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, ITERATOR_VIEWPORT_LINE_WIDTH));
   iteratorChildren(element, style, line, it, 0);
   iteratorEndLine(it, line);
   return it.out.join("");
@@ -635,7 +816,10 @@ function iteratorChildren(parent, parentStyle, line, it, depth) {
       if (renderedDisplay === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
       const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
         transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
-        clipped: parentStyle.clipped || (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)) };
+        // An absolutely positioned box escapes its ancestors' clip (ignoresContainerClip).
+        clipped: (parentStyle.clipped && !renderedAbsolutelyPositioned) ||
+          (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)),
+        width: renderedSlotValues[RENDERED_SLOT_WIDTH], fontScale: iteratorFontScale(child, parentStyle.fontScale) };
       if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
       iteratorElement(child, localName, style, line, it, depth + 1);
       const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
@@ -668,6 +852,7 @@ function iteratorText(data, style, line, it) {
   const visible = style.visibility === "visible";
   const ws = style.whiteSpace;
   if (ws === "pre" || ws === "pre-wrap" || ws === "break-spaces") {
+    it.boxCount++;
     if (!visible) return;
     if (it.collapsedSpace) iteratorEmit(it, " ");
     iteratorEmit(it, iteratorTransform(data, style.transform, it));
@@ -689,8 +874,13 @@ function iteratorText(data, style, line, it) {
 
 /** Collapsible text: its boxes on the current line, as TextIterator walks them. */
 function iteratorCollapsedText(data, style, line, it, visible) {
-  // After content that fills the line, a break opportunity ends it.
-  if (line.full && iteratorIsCollapsible(data.charAt(0))) iteratorEndLine(it, line);
+  // A break opportunity where the next word no longer fits ends the line (after an image, the
+  // white space then has no box and no space is emitted for it).
+  const startsWithSpace = iteratorIsCollapsible(data.charAt(0));
+  if ((startsWithSpace || line.endsWithSpace) && line.hasContent &&
+      (line.full || line.width + iteratorLeadingWordWidth(data, style.fontScale) > line.available)) {
+    iteratorEndLine(it, line);
+  }
   const collapsed = data.replace(/[ \t\n\r\f]+/g, " ");
   let text = collapsed;
   const leadingSpace = text.charCodeAt(0) === 32;
@@ -701,8 +891,10 @@ function iteratorCollapsedText(data, style, line, it, visible) {
     if (visible) it.collapsedSpace = true;
     return;
   }
+  it.boxCount++;
   if (!visible) {
     // Hidden text still takes part in the line (it has boxes), but emits nothing.
+    iteratorAdvanceLine(line, text, style.fontScale);
     line.hasContent = true;
     line.endsWithSpace = text.charCodeAt(text.length - 1) === 32;
     return;
@@ -726,6 +918,7 @@ function iteratorCollapsedText(data, style, line, it, visible) {
     // notes "collapsed space at the end", which a following replaced element turns into a space.
     if (/[ \t\n\r\f]{2}$/.test(data)) it.collapsedSpace = true;
   }
+  iteratorAdvanceLine(line, text, style.fontScale);
   line.hasContent = true;
   line.endsWithSpace = trailing;
 }
@@ -756,6 +949,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
   if (isHTML && localName === "br") {
     iteratorEndLine(it, line);
     iteratorEmit(it, "\n");
+    it.boxCount++;
     return;
   }
   const objectImage = isHTML && localName === "object" && iteratorObjectIsImage(element);
@@ -767,12 +961,16 @@ function iteratorElement(element, localName, style, line, it, depth) {
   const ownsLines = blockLevel || isCell || style.outOfFlow || display === "inline-block" || display === "inline-flex" ||
     display === "inline-grid" || display === "inline-table" || display === "table-caption" || display === "-webkit-inline-box";
   if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
-  const emitCountBefore = it.emitCount;
+  // A float or absolutely positioned box is not on the line: when nothing in the line follows
+  // it, the line ends here and a space before it has no box.
+  if (style.outOfFlow && it.removable >= 0 && it.removableLine === line && !iteratorInlineContentFollows(element)) {
+    iteratorEndLine(it, line);
+  }
   const marginBottom = style.marginBottom;
   if (replaced) {
-    const width = !style.outOfFlow && !blockLevel ? iteratorReplacedWidth(element, localName) : 0;
+    const width = !style.outOfFlow && !blockLevel ? iteratorReplacedWidth(element, localName, style) : 0;
     // It does not fit after what is already on the line: the line breaks before it.
-    if (width > 0 && line.hasContent && line.width + width > ITERATOR_LINE_WIDTH) iteratorEndLine(it, line);
+    if (width > 0 && line.width > 0 && line.width + width > line.available) iteratorEndLine(it, line);
     line.width += width;
     if (style.visibility === "visible" && !style.clipped) {
       if (it.collapsedSpace && it.sawTextNode) iteratorEmit(it, " ");
@@ -782,7 +980,11 @@ function iteratorElement(element, localName, style, line, it, depth) {
       it.emitCount++;
     }
     if (!style.outOfFlow && !blockLevel) iteratorLineContent(it, line);
-    if (line.width >= ITERATOR_LINE_WIDTH) line.full = true;
+    if (line.width >= line.available) line.full = true;
+    // A blocked image with no alt text and no size is 0×0: as a block it gives its container
+    // no height (an inline one still sits on a line that has).
+    if (!(blockLevel && localName === "img" && width === 0 && !(selectorAttribute(element, "alt") || "") &&
+        selectorAttribute(element, "height") === null)) it.boxCount++;
   } else if (isCell) {
     if (iteratorHasCellBeforeOrAbove(element) && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\t");
   } else if (blockLevel || isRow) {
@@ -790,19 +992,38 @@ function iteratorElement(element, localName, style, line, it, depth) {
   } else if (display === "inline-table") {
     if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, " ");
   }
-  if (ownsLines && !style.outOfFlow && !blockLevel && !isCell) iteratorLineContent(it, line);
-  // An <svg> in HTML content is an atomic inline on the line (RenderSVGRoot), though
-  // TextIterator emits nothing for it: white space on both sides of it stays.
-  if (localName === "svg" && !style.outOfFlow && !blockLevel && element[NAMESPACE] === "http://www.w3.org/2000/svg" &&
-      element[PARENT] !== null && element[PARENT] !== undefined && element[PARENT][NAMESPACE] !== "http://www.w3.org/2000/svg") {
+  if (ownsLines && !style.outOfFlow && !blockLevel && !isCell) {
+    // An inline-block that does not fit after what is on the line starts the next one.
+    if (!replaced) {
+      const width = Math.max(iteratorLength(style.width), 0);
+      if (line.width > 0 && line.width + width > line.available) iteratorEndLine(it, line);
+    }
     iteratorLineContent(it, line);
   }
+  // An <svg> in HTML content (RenderSVGRoot) and a <canvas> are atomic inlines on the line,
+  // though TextIterator emits nothing for them: white space on both sides of them stays.
+  const atomicSilent = (isHTML && localName === "canvas") || (localName === "svg" && element[NAMESPACE] === "http://www.w3.org/2000/svg" &&
+    element[PARENT] !== null && element[PARENT] !== undefined && element[PARENT][NAMESPACE] !== "http://www.w3.org/2000/svg");
+  if (atomicSilent && !style.outOfFlow && !blockLevel) {
+    const width = Math.min(iteratorReplacedWidth(element, localName, style), line.available);
+    if (line.width > 0 && line.width + width > line.available) iteratorEndLine(it, line);
+    line.width += width;
+    iteratorLineContent(it, line);
+    if (line.width >= line.available) line.full = true;
+    it.boxCount++;
+  }
   let lastRendered = false;
-  const childLine = ownsLines ? iteratorNewLine() : line;
-  if (!(replaced && isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
+  // The newline written for entering the block is not content: an empty <p> has no height.
+  const boxCountBefore = it.boxCount;
+  const childLine = ownsLines ? iteratorNewLine(iteratorAvailableWidth(localName, style, line.available)) : line;
+  if (!(isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
     lastRendered = iteratorChildren(element, style, childLine, it, depth);
   }
-  if (ownsLines) iteratorEndLine(it, childLine);
+  if (ownsLines) {
+    iteratorEndLine(it, childLine);
+    // An inline-block takes its content's width on the outer line (shrink-to-fit).
+    if (!replaced && !blockLevel && !isCell && !style.outOfFlow) line.width += Math.min(childLine.widest, childLine.available);
+  }
   // TextIterator calls exitNode for an element when, climbing back from its last child, that
   // child has a renderer, and again when the element has a next sibling (of any kind): a
   // heading whose last child is white space or a comment still gets its newlines if a sibling
@@ -811,7 +1032,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
   const hasChildren = element[FIRST] !== null && element[FIRST] !== undefined;
   if ((lastRendered || (hasChildren && hasNextSibling)) && it.hasEmitted) {
     if ((blockLevel || isRow) && it.sawTextNode && iteratorHasRenderedFollowing(element)) {
-      const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) && it.emitCount !== emitCountBefore &&
+      const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) && it.boxCount !== boxCountBefore &&
         iteratorMarginGivesExtraNewline(marginBottom, localName);
       if (it.lastChar !== "\n") {
         iteratorEmit(it, "\n");
@@ -834,6 +1055,29 @@ function iteratorObjectIsImage(element) {
   if (type !== "") return type.startsWith("image/");
   const data = selectorAsciiLower(selectorAttribute(element, "data") || "").replace(/[?#].*$/, "");
   return /\.(png|jpe?g|gif|webp|bmp|ico|svg|avif|tiff?)$/.test(data);
+}
+
+/**
+ * Whether in-flow inline content follows `element` on its line: a later sibling (or a later
+ * sibling of an inline ancestor) that is non-white-space text or a rendered in-flow inline.
+ */
+function iteratorInlineContentFollows(element) {
+  for (let node = element; node !== null && node !== undefined; node = node[PARENT]) {
+    for (let sibling = node[NEXT]; sibling !== null && sibling !== undefined; sibling = sibling[NEXT]) {
+      if (typeof sibling[LOCAL_NAME] !== "string") {
+        if ((sibling.nodeType === 3 || sibling.nodeType === 4) && /[^ \t\n\r\f]/.test(sibling[DATA])) return true;
+        continue;
+      }
+      renderedComputeStyle(sibling, "visible", "normal", "none", "block");
+      if (renderedDisplay === "none" || renderedOutOfFlow) continue;
+      return iteratorIsInlineLevel(renderedDisplay);
+    }
+    const parent = node[PARENT];
+    if (parent === null || parent === undefined || typeof parent[LOCAL_NAME] !== "string") return false;
+    renderedComputeStyle(parent, "visible", "normal", "none", "block");
+    if (renderedDisplay !== "inline" || renderedOutOfFlow) return false;
+  }
+  return false;
 }
 
 /** Whether a table cell has a cell before it in its row or a row above it (cellBefore/cellAbove). */
@@ -909,7 +1153,8 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
 
   // Author rules, then the style attribute; each property keeps its highest-priority value.
   const values = renderedSlotValues, priorities = renderedSlotPriorities;
-  for (let slot = 0; slot < RENDERED_SLOT_COUNT; slot++) { values[slot] = null; priorities[slot] = -1; }
+  values.fill(null);
+  priorities.fill(-1);
   const sheet = renderedSheetFor(element[OWNER]);
   if (sheet !== null && sheet.count > 0) {
     const candidates = renderedCandidateRules(sheet, element);
@@ -936,8 +1181,9 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   // Children of flex and grid containers are blockified.
   if (display === "inline" && (parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid")) display = "block";
   const floatValue = values[RENDERED_SLOT_FLOAT], position = values[RENDERED_SLOT_POSITION];
-  renderedOutOfFlow = floatValue === "left" || floatValue === "right" || floatValue === "inline-start" ||
-    floatValue === "inline-end" || position === "absolute" || position === "fixed";
+  renderedAbsolutelyPositioned = position === "absolute" || position === "fixed";
+  renderedOutOfFlow = renderedAbsolutelyPositioned || floatValue === "left" || floatValue === "right" ||
+    floatValue === "inline-start" || floatValue === "inline-end";
   renderedMarginBottom = values[RENDERED_SLOT_MARGIN_BOTTOM];
   // TextIterator skips the text of a box that clips its overflow to an empty content box
   // (fullyClipsContents): `overflow:hidden` with a zero width or height.
