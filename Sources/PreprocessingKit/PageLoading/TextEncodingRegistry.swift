@@ -258,14 +258,26 @@ public enum TextEncodingRegistry {
                 text += "\u{20AC}"
                 index += 1
                 segmentStart = index
-            } else if index + 1 < bytes.count, (0x30...0x39).contains(bytes[index + 1]) {
-                index += 4
             } else {
-                index += 2
+                index += gb18030SequenceLength(bytes, at: index)
             }
         }
         flush(upTo: bytes.count)
         return (text, replaced)
+    }
+
+    /// How many bytes the gb18030 decoder consumes for the sequence whose lead (0x81...0xFE) is
+    /// at `index`: a valid four-byte or two-byte sequence, or only the lead when the next bytes
+    /// do not continue it (WHATWG gives the lead one U+FFFD and reads them again; so does iconv,
+    /// whose runs must stay aligned with ours so that a following 0x80 is seen in lead position).
+    static func gb18030SequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        guard index + 1 < bytes.count else { return 1 }
+        let second = bytes[index + 1]
+        if (0x30...0x39).contains(second) {
+            guard index + 3 < bytes.count, (0x81...0xFE).contains(bytes[index + 2]), (0x30...0x39).contains(bytes[index + 3]) else { return 1 }
+            return 4
+        }
+        return (0x40...0x7E).contains(second) || (0x80...0xFE).contains(second) ? 2 : 1
     }
 
     // MARK: iconv

@@ -79,6 +79,13 @@ import Testing
         #expect(text.unicodeScalars.map(\.value) == [0x20AC, 0x4E2D, 0x80])
     }
 
+    @Test func gbkSeesTheEuroSignAfterALeadByteThatStartsNoSequence() {
+        // UTF-8 text labelled gb2312 (qq's page, as WebKit decodes it): E6 3C is no pair, so the
+        // lead alone is an error, '<' is read again, and 0x80 is a lead again: U+20AC.
+        let (text, _) = TextEncodingRegistry.decode([0xE6, 0x3C, 0x80, 0x41, 0xE6, 0x31, 0x3C, 0x80], as: "GBK")
+        #expect(text.unicodeScalars.map(\.value) == [0xFFFD, 0x3C, 0x20AC, 0x41, 0xFFFD, 0x31, 0x3C, 0x20AC])
+    }
+
     @Test func big5AndEucKrUseTheirWebSupersets() {
         #expect(TextEncodingRegistry.decode([0xA4, 0xA4, 0x88, 0x62], as: "Big5").text.unicodeScalars.map(\.value) == [0x4E2D, 0xCA, 0x304])
         #expect(TextEncodingRegistry.decode([0xC7, 0xD1, 0x81, 0x41], as: "EUC-KR").text.unicodeScalars.map(\.value) == [0xD55C, 0xAC02])
