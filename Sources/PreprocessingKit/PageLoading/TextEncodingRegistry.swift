@@ -259,25 +259,54 @@ public enum TextEncodingRegistry {
                 index += 1
                 segmentStart = index
             } else {
-                index += gb18030SequenceLength(bytes, at: index)
+                switch gb18030Sequence(bytes, at: index) {
+                case .complete(let length):
+                    index += length
+                case .truncatedAtEnd:
+                    // WHATWG: one error for the unfinished sequence, its bytes not read again.
+                    flush(upTo: index)
+                    text += "\u{FFFD}"
+                    replaced = true
+                    index = bytes.count
+                    segmentStart = index
+                case .invalidLead:
+                    // The lead alone is the error; what follows is read again. Cut here, as iconv
+                    // would otherwise take the lead and the next bytes as one sequence.
+                    flush(upTo: index)
+                    text += "\u{FFFD}"
+                    replaced = true
+                    index += 1
+                    segmentStart = index
+                }
             }
         }
         flush(upTo: bytes.count)
         return (text, replaced)
     }
 
-    /// How many bytes the gb18030 decoder consumes for the sequence whose lead (0x81...0xFE) is
-    /// at `index`: a valid four-byte or two-byte sequence, or only the lead when the next bytes
-    /// do not continue it (WHATWG gives the lead one U+FFFD and reads them again; so does iconv,
-    /// whose runs must stay aligned with ours so that a following 0x80 is seen in lead position).
-    static func gb18030SequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        guard index + 1 < bytes.count else { return 1 }
+    enum GB18030Sequence: Equatable {
+        /// A two- or four-byte sequence.
+        case complete(Int)
+        /// The start of a four-byte (or two-byte) sequence cut off by the end of the input.
+        case truncatedAtEnd
+        /// The next bytes do not continue the lead.
+        case invalidLead
+    }
+
+    /// What the gb18030 decoder makes of the bytes from the lead (0x81...0xFE) at `index`.
+    /// Decoding runs are cut so that iconv and WHATWG agree on where each sequence starts: that
+    /// is also what puts a later 0x80 in lead position, where it is U+20AC.
+    static func gb18030Sequence(_ bytes: [UInt8], at index: Int) -> GB18030Sequence {
+        let remaining = bytes.count - index
+        guard remaining > 1 else { return .truncatedAtEnd }
         let second = bytes[index + 1]
         if (0x30...0x39).contains(second) {
-            guard index + 3 < bytes.count, (0x81...0xFE).contains(bytes[index + 2]), (0x30...0x39).contains(bytes[index + 3]) else { return 1 }
-            return 4
+            guard remaining > 2 else { return .truncatedAtEnd }
+            guard (0x81...0xFE).contains(bytes[index + 2]) else { return .invalidLead }
+            guard remaining > 3 else { return .truncatedAtEnd }
+            return (0x30...0x39).contains(bytes[index + 3]) ? .complete(4) : .invalidLead
         }
-        return (0x40...0x7E).contains(second) || (0x80...0xFE).contains(second) ? 2 : 1
+        return (0x40...0x7E).contains(second) || (0x80...0xFE).contains(second) ? .complete(2) : .invalidLead
     }
 
     // MARK: iconv

@@ -84,6 +84,8 @@ import Testing
         // lead alone is an error, '<' is read again, and 0x80 is a lead again: U+20AC.
         let (text, _) = TextEncodingRegistry.decode([0xE6, 0x3C, 0x80, 0x41, 0xE6, 0x31, 0x3C, 0x80], as: "GBK")
         #expect(text.unicodeScalars.map(\.value) == [0xFFFD, 0x3C, 0x20AC, 0x41, 0xFFFD, 0x31, 0x3C, 0x20AC])
+        // A four-byte sequence cut off by the end of the page is one error.
+        #expect(TextEncodingRegistry.decode([0x41, 0x81, 0x30, 0x81], as: "GBK").text.unicodeScalars.map(\.value) == [0x41, 0xFFFD])
     }
 
     @Test func big5AndEucKrUseTheirWebSupersets() {
