@@ -129,6 +129,7 @@ public enum TextEncodingRegistry {
             }
             guard let iconvName = iconvName(for: encodingName) else { return decodeUTF8(bytes) }
             if iconvName == "GB18030" { return decodeGB18030(bytes) }
+            if encodingName == "EUC-JP" { return decodeEUCJP(bytes) }
             return decodeWithIconv(bytes, from: iconvName, leadBytes: leadBytes(of: encodingName))
                 ?? decodeSingleByte(bytes, table: singleByteTable(for: "windows-1252"))
         }
@@ -278,6 +279,50 @@ public enum TextEncodingRegistry {
                     index += 1
                     segmentStart = index
                 }
+            }
+        }
+        flush(upTo: bytes.count)
+        return (text, replaced)
+    }
+
+    /// glibc's EUC-JP turns bytes 0x80...0x8D and 0x90...0xA0 into C1 controls; WHATWG's decoder
+    /// (and WebKit's) makes each of them, and 0xFF, an error when it stands where a character
+    /// starts. Runs are cut there, with U+FFFD put in between; the lead positions follow the
+    /// standard: 0x8E and 0xA1...0xFE take one more byte, 0x8F two, unless an ASCII byte comes
+    /// first (then the lead is an error alone and the ASCII byte is read again).
+    static func decodeEUCJP(_ bytes: [UInt8]) -> (text: String, replacedInvalidBytes: Bool) {
+        var text = ""
+        var replaced = false
+        var segmentStart = 0
+        var index = 0
+        let leads = leadBytes(of: "EUC-JP")
+        func flush(upTo end: Int) {
+            guard end > segmentStart else { return }
+            let decoded = decodeWithIconv(Array(bytes[segmentStart..<end]), from: "EUC-JP", leadBytes: leads) ?? ("\u{FFFD}", true)
+            text += decoded.text
+            replaced = replaced || decoded.replacedInvalidBytes
+        }
+        func continues(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] >= 0x80 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+            } else if byte == 0x8E || (0xA1...0xFE).contains(byte) {
+                index += continues(index + 1) ? 2 : 1
+            } else if byte == 0x8F {
+                if !continues(index + 1) {
+                    index += 1
+                } else if (0xA1...0xFE).contains(bytes[index + 1]) {
+                    index += continues(index + 2) ? 3 : 2
+                } else {
+                    index += 2
+                }
+            } else {
+                flush(upTo: index)
+                text += "\u{FFFD}"
+                replaced = true
+                index += 1
+                segmentStart = index
             }
         }
         flush(upTo: bytes.count)

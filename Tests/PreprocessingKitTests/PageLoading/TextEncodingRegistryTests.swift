@@ -88,6 +88,14 @@ import Testing
         #expect(TextEncodingRegistry.decode([0x41, 0x81, 0x30, 0x81], as: "GBK").text.unicodeScalars.map(\.value) == [0x41, 0xFFFD])
     }
 
+    @Test func eucJPMakesEveryByteThatStartsNothingAnError() {
+        // UTF-8 text labelled euc-jp (html5lib's test-yahoo-jp-000, as WebKit decodes it):
+        // 9C and 80 are errors of their own, not C1 controls as glibc has them.
+        let (text, replaced) = TextEncodingRegistry.decode([0xE6, 0x97, 0xA5, 0xE6, 0x9C, 0xAC, 0xE6, 0x9C, 0x80, 0xE5, 0xA4, 0xA7], as: "EUC-JP")
+        #expect(text.unicodeScalars.map(\.value) == [0xFFFD, 0x30E6, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x7D0A, 0xFFFD])
+        #expect(replaced)
+    }
+
     @Test func big5AndEucKrUseTheirWebSupersets() {
         #expect(TextEncodingRegistry.decode([0xA4, 0xA4, 0x88, 0x62], as: "Big5").text.unicodeScalars.map(\.value) == [0x4E2D, 0xCA, 0x304])
         #expect(TextEncodingRegistry.decode([0xC7, 0xD1, 0x81, 0x41], as: "EUC-KR").text.unicodeScalars.map(\.value) == [0xD55C, 0xAC02])
