@@ -41,6 +41,13 @@ import Testing
         #expect(tree.contains("viewBox"))
     }
 
+    @Test func anAttributeAfterADroppedDuplicateKeepsItsOwnName() throws {
+        // salon-1: `we="" … we 'll=""`; WebKit (and the standard) drop the second `we` and keep `'ll`.
+        let tree = strings(try flat("<a do=\"\" we=\"\" or=\"\" we\n   'll=\"\" have=\"\">x</a>"))
+        let start = try #require(tree.firstIndex(of: "a"))
+        #expect(Array(tree[(start + 2)..<(start + 13)]) == ["5", "do", "", "we", "", "or", "", "'ll", "", "have", ""])
+    }
+
     @Test func deepNestingDoesNotRecurse() throws {
         let html = String(repeating: "<div>", count: 20_000) + "deep"
         let tree = strings(try flat(html))
