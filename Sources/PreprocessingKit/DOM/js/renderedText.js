@@ -577,7 +577,8 @@ function iteratorLength(value) {
   switch (match[2]) {
     case "px": return number;
     case "em": case "rem": return number * 16;
-    case "ex": return number * 8.7;
+    // DejaVu Sans x-height at 16px, as WebKit rounds it (measured: 10.03ex < 90.3px < 10.06ex).
+    case "ex": return number * 9;
     default: return number * 4 / 3;
   }
 }
@@ -661,6 +662,8 @@ function iteratorAdvanceLine(line, text, scale) {
     if (line.width > 0 && line.width + word > line.available) {
       line.widest = Math.max(line.widest, line.width);
       line.width = word;
+      // The word starts a new line: an atomic inline that filled the old one no longer ends it.
+      line.full = false;
     } else line.width += word;
     word = 0;
     if (code === 32 && i < text.length) line.width += table[0];
@@ -680,9 +683,14 @@ function iteratorNewState() {
     // Boxes laid out so far (text, hidden or not, and replaced elements): a block with none has
     // no height, so no extra newline for its bottom margin.
     boxCount: 0,
+    // Boxes laid out inside floats so far: only a block formatting context grows to hold them.
+    floatBoxCount: 0,
     // A rendered trailing space that disappears if its line ends before more content comes.
-    removable: -1, removableLine: null, removableLastChar: "", removableHasEmitted: false,
+    removable: -1, removableLine: null, removableLastChar: "", removableHasEmitted: false, removableIsWholeBox: false,
     lastWasWordCharacter: false,
+    // Quirks mode: a line holding only replaced boxes has no strut, so zero-height images give
+    // it no height.
+    quirks: false,
   };
 }
 
@@ -704,6 +712,8 @@ function iteratorEndLine(it, line) {
     it.lastChar = it.removableLastChar;
     // The space never had a box: if nothing came before it, nothing has been emitted.
     it.hasEmitted = it.removableHasEmitted;
+    // A text box that was only this space is gone: in quirks mode it gave the line no height.
+    if (it.removableIsWholeBox && it.quirks) it.boxCount--;
     it.collapsedSpace = true;
     it.removable = -1;
   }
@@ -725,13 +735,19 @@ function iteratorReplacedWidth(element, localName, style) {
   switch (localName) {
     case "iframe": return 304;
     case "video": case "canvas": case "embed": return 300;
+    // A plug-in object that cannot load is 300px wide; a blocked image object has no size.
+    case "object": return iteratorObjectIsImage(element) ? 0 : 300;
     // With a viewBox and no width, an svg scales to fill its container's width.
     case "svg": return selectorAttribute(element, "viewBox") !== null || selectorAttribute(element, "viewbox") !== null ? Infinity : 300;
     case "img": {
       const alt = selectorAttribute(element, "alt");
-      return alt !== null && alt !== "" && selectorAttribute(element, "src") !== null ? iteratorTextWidth(alt) + 1 : 0;
+      return alt !== null && alt !== "" ? iteratorTextWidth(alt) + 1 : 0;
     }
-    case "textarea": return 166;
+    // cols (default 20) monospace characters of 8px, plus padding and border.
+    case "textarea": {
+      const cols = /^\s*([0-9]+)\s*$/.exec(selectorAttribute(element, "cols") || "");
+      return (cols !== null && parseInt(cols[1], 10) > 0 ? parseInt(cols[1], 10) : 20) * 8 + 6;
+    }
     case "button": return iteratorTextWidth(renderedDescendantText(element).replace(/[ \t\n\r\f]+/g, " ").trim(), 0.833) + 15.5;
     case "select": {
       let widest = 0;
@@ -751,7 +767,9 @@ function iteratorReplacedWidth(element, localName, style) {
       if (type === "range") return 129;
       if (type === "date" || type === "time") return 86;
       if (type === "image" || type === "color") return 0;
-      return 171;
+      // `size` (default 20) average characters of about 7.95px, plus padding and border.
+      const size = /^\s*([0-9]+)\s*$/.exec(selectorAttribute(element, "size") || "");
+      return size !== null && parseInt(size[1], 10) > 0 ? parseInt(size[1], 10) * 7.95 + 11.5 : 171;
     }
     default: return 0;
   }
@@ -768,11 +786,13 @@ function iteratorIsCollapsible(character) {
  */
 function innerTextByIterator(element, chain) {
   const it = iteratorNewState();
+  const owner = documentOf(element);
+  it.quirks = owner !== null && owner !== undefined && owner[DOC_STATE].compatMode === "quirks";
   // The element itself is the start container: nothing is emitted for entering it.
   renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
   const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
     transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
-    clipped: renderedClipsContents && renderedDisplay !== "inline", width: renderedSlotValues[RENDERED_SLOT_WIDTH],
+    clipped: renderedClipsContents && renderedDisplay !== "inline", width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT],
     fontScale: iteratorFontScale(element, 1) };
   const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, ITERATOR_VIEWPORT_LINE_WIDTH));
   iteratorChildren(element, style, line, it, 0);
@@ -819,7 +839,9 @@ function iteratorChildren(parent, parentStyle, line, it, depth) {
         // An absolutely positioned box escapes its ancestors' clip (ignoresContainerClip).
         clipped: (parentStyle.clipped && !renderedAbsolutelyPositioned) ||
           (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)),
-        width: renderedSlotValues[RENDERED_SLOT_WIDTH], fontScale: iteratorFontScale(child, parentStyle.fontScale) };
+        width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT], fontScale: iteratorFontScale(child, parentStyle.fontScale),
+        absolute: renderedAbsolutelyPositioned, containsFloats: renderedOutOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(renderedDisplay) ||
+          renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y]) };
       if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
       iteratorElement(child, localName, style, line, it, depth + 1);
       const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
@@ -913,6 +935,7 @@ function iteratorCollapsedText(data, style, line, it, visible) {
     it.removableLine = line;
     it.removableLastChar = before;
     it.removableHasEmitted = hadEmitted;
+    it.removableIsWholeBox = core === "";
     it.lastWasWordCharacter = false;
     // The box ends before the text does (the rest of the white space collapsed): TextIterator
     // notes "collapsed space at the end", which a following replaced element turns into a space.
@@ -931,12 +954,50 @@ function iteratorTransform(text, transform, it) {
   return renderedTransform(text, transform, it);
 }
 
+/**
+ * The widest form control, image or frame inside `container` with a fixed width, plus the list
+ * indentation around it: a lower bound of the container's min-content width.
+ */
+function iteratorWidestReplacedDescendant(container) {
+  let widest = 0;
+  for (let node = container[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, container)) {
+    const localName = node[LOCAL_NAME];
+    if (typeof localName !== "string" || node[NAMESPACE] !== SELECTOR_HTML_NAMESPACE || !ITERATOR_REPLACED_ELEMENTS.has(localName)) continue;
+    if (localName === "input" && selectorAsciiLower(selectorAttribute(node, "type") || "") === "hidden") continue;
+    renderedComputeStyle(node, "visible", "normal", "none", "block");
+    if (renderedDisplay === "none") continue;
+    const cssWidth = renderedSlotValues[RENDERED_SLOT_WIDTH];
+    // A percentage width shrinks with its container: it adds nothing to the min-content width.
+    if (cssWidth !== null && iteratorLength(cssWidth) < 0 && cssWidth !== "auto") continue;
+    let width = iteratorReplacedWidth(node, localName, { width: cssWidth });
+    if (!isFinite(width)) continue;
+    for (let ancestor = node[PARENT]; ancestor !== null && ancestor !== undefined && ancestor !== container; ancestor = ancestor[PARENT]) {
+      width += ITERATOR_INDENTS.get(ancestor[LOCAL_NAME]) || 0;
+    }
+    widest = Math.max(widest, width);
+  }
+  return widest;
+}
+
+/** A ::before/::after box with `text` on the line: it emits nothing but is line content. */
+function iteratorGeneratedBox(text, style, line, it) {
+  if (text === "") return;
+  iteratorLineContent(it, line);
+  iteratorAdvanceLine(line, text, style.fontScale);
+  line.endsWithSpace = iteratorIsCollapsible(text.charAt(text.length - 1));
+  it.boxCount++;
+}
+
 /** Content that is part of the line (an atomic inline): a trailing space before it stays. */
 function iteratorLineContent(it, line) {
   if (it.removable >= 0 && it.removableLine === line) it.removable = -1;
   line.hasContent = true;
   line.endsWithSpace = false;
 }
+
+/** Displays whose box is a new formatting context, which grows to contain its floats. */
+const ITERATOR_FORMATTING_CONTEXT_DISPLAYS = new Set(["flow-root", "inline-block", "table-cell", "table-caption", "flex",
+  "grid", "inline-flex", "inline-grid", "table", "inline-table", "-webkit-box", "-webkit-inline-box"]);
 
 function iteratorIsBlockContainerDisplay(display) {
   return display === "block" || display === "list-item" || display === "table" || display === "flex" ||
@@ -952,7 +1013,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
     it.boxCount++;
     return;
   }
-  const objectImage = isHTML && localName === "object" && iteratorObjectIsImage(element);
+  const objectImage = isHTML && localName === "object" && (iteratorObjectIsImage(element) || !iteratorObjectHasFallback(element));
   const replaced = (isHTML && ITERATOR_REPLACED_ELEMENTS.has(localName)) || objectImage ||
     selectorAsciiLower(selectorAttribute(element, "role") || "") === "img";
   const blockLevel = !style.outOfFlow && iteratorIsBlockContainerDisplay(display);
@@ -967,6 +1028,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
     iteratorEndLine(it, line);
   }
   const marginBottom = style.marginBottom;
+  const boxCountAtStart = it.boxCount;
   if (replaced) {
     const width = !style.outOfFlow && !blockLevel ? iteratorReplacedWidth(element, localName, style) : 0;
     // It does not fit after what is already on the line: the line breaks before it.
@@ -981,10 +1043,12 @@ function iteratorElement(element, localName, style, line, it, depth) {
     }
     if (!style.outOfFlow && !blockLevel) iteratorLineContent(it, line);
     if (line.width >= line.available) line.full = true;
-    // A blocked image with no alt text and no size is 0×0: as a block it gives its container
-    // no height (an inline one still sits on a line that has).
-    if (!(blockLevel && localName === "img" && width === 0 && !(selectorAttribute(element, "alt") || "") &&
-        selectorAttribute(element, "height") === null)) it.boxCount++;
+    // A blocked image with no alt text and no height is 0 pixels high: as a block it gives its
+    // container no height; an inline one still sits on a line with a strut, except in quirks
+    // mode, where a line of such images is 0 high too.
+    const zeroHeightImage = localName === "img" && isHTML && !(selectorAttribute(element, "alt") || "") &&
+      selectorAttribute(element, "height") === null && iteratorLength(style.height) <= 0;
+    if (!(zeroHeightImage && ((blockLevel && width === 0) || (it.quirks && !blockLevel)))) it.boxCount++;
   } else if (isCell) {
     if (iteratorHasCellBeforeOrAbove(element) && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\t");
   } else if (blockLevel || isRow) {
@@ -1014,11 +1078,19 @@ function iteratorElement(element, localName, style, line, it, depth) {
   }
   let lastRendered = false;
   // The newline written for entering the block is not content: an empty <p> has no height.
-  const boxCountBefore = it.boxCount;
-  const childLine = ownsLines ? iteratorNewLine(iteratorAvailableWidth(localName, style, line.available)) : line;
+  const boxCountBefore = it.boxCount, floatBoxCountBefore = it.floatBoxCount;
+  let childAvailable = ownsLines ? iteratorAvailableWidth(localName, style, line.available) : 0;
+  // A fieldset is at least as wide as its content's min-content width (a wide textarea widens it).
+  if (ownsLines && isHTML && localName === "fieldset" && iteratorLength(style.width) < 0) {
+    childAvailable = Math.max(childAvailable, iteratorWidestReplacedDescendant(element));
+  }
+  const childLine = ownsLines ? iteratorNewLine(childAvailable) : line;
+  const hasGeneratedBoxes = isHTML && !replaced && !style.clipped && !ITERATOR_CHILDLESS_ELEMENTS.has(localName);
+  if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "before"), style, childLine, it);
   if (!(isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
     lastRendered = iteratorChildren(element, style, childLine, it, depth);
   }
+  if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "after"), style, childLine, it);
   if (ownsLines) {
     iteratorEndLine(it, childLine);
     // An inline-block takes its content's width on the outer line (shrink-to-fit).
@@ -1032,7 +1104,8 @@ function iteratorElement(element, localName, style, line, it, depth) {
   const hasChildren = element[FIRST] !== null && element[FIRST] !== undefined;
   if ((lastRendered || (hasChildren && hasNextSibling)) && it.hasEmitted) {
     if ((blockLevel || isRow) && it.sawTextNode && iteratorHasRenderedFollowing(element)) {
-      const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) && it.boxCount !== boxCountBefore &&
+      const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) &&
+        (it.boxCount !== boxCountBefore || (style.containsFloats && it.floatBoxCount !== floatBoxCountBefore)) &&
         iteratorMarginGivesExtraNewline(marginBottom, localName);
       if (it.lastChar !== "\n") {
         iteratorEmit(it, "\n");
@@ -1043,6 +1116,13 @@ function iteratorElement(element, localName, style, line, it, depth) {
     }
   }
   if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
+  // A float or absolutely positioned box adds nothing to its container's height: a <p> holding
+  // only a float gets no extra newline (unless the <p> is a formatting context, which grows
+  // to contain its floats).
+  if (style.outOfFlow) {
+    if (!style.absolute) it.floatBoxCount += it.boxCount - boxCountAtStart;
+    it.boxCount = boxCountAtStart;
+  }
 }
 
 /**
@@ -1055,6 +1135,20 @@ function iteratorObjectIsImage(element) {
   if (type !== "") return type.startsWith("image/");
   const data = selectorAsciiLower(selectorAttribute(element, "data") || "").replace(/[?#].*$/, "");
   return /\.(png|jpe?g|gif|webp|bmp|ico|svg|avif|tiff?)$/.test(data);
+}
+
+/**
+ * Whether an <object> has fallback content to show when its data cannot be shown: a child
+ * other than <param> and white-space text. Without any, WebKit keeps the object as a replaced
+ * box (the "plug-in unavailable" one), and TextIterator treats it like an image.
+ */
+function iteratorObjectHasFallback(element) {
+  for (let child = element[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
+    if (child.nodeType === 3 || child.nodeType === 4) {
+      if (!/^[ \t\n\r\f]*$/.test(child.data)) return true;
+    } else if (child.nodeType === 1 && !(child[NAMESPACE] === SELECTOR_HTML_NAMESPACE && child[LOCAL_NAME] === "param")) return true;
+  }
+  return false;
 }
 
 /**
@@ -1083,12 +1177,12 @@ function iteratorInlineContentFollows(element) {
 /** Whether a table cell has a cell before it in its row or a row above it (cellBefore/cellAbove). */
 function iteratorHasCellBeforeOrAbove(cell) {
   for (let sibling = cell[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
-    if (sibling[LOCAL_NAME] === "td" || sibling[LOCAL_NAME] === "th") return true;
+    if (iteratorHasTableDisplay(sibling, "td", "th", "table-cell")) return true;
   }
   const row = cell[PARENT];
   if (row === null || row === undefined) return false;
   for (let sibling = row[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
-    if (sibling[LOCAL_NAME] === "tr") return true;
+    if (iteratorHasTableDisplay(sibling, "tr", "tr", "table-row")) return true;
   }
   const section = row[PARENT];
   if (section === null || section === undefined || section[LOCAL_NAME] === "table") return false;
@@ -1098,6 +1192,19 @@ function iteratorHasCellBeforeOrAbove(cell) {
     }
   }
   return false;
+}
+
+/**
+ * Whether `node` is a rendered table part: a <td>/<th>/<tr> by tag (`tag`, `otherTag`), or
+ * any element whose CSS display is `display` (a `display:table-cell` span is a cell too).
+ * Uses the shared cascade state, so call it only once the caller's own style is taken.
+ */
+function iteratorHasTableDisplay(node, tag, otherTag, display) {
+  const localName = node[LOCAL_NAME];
+  if (typeof localName !== "string") return false;
+  if (localName === tag || localName === otherTag) return true;
+  renderedComputeStyle(node, "visible", "normal", "none", "table-row");
+  return renderedDisplay === display;
 }
 
 /**
@@ -1155,6 +1262,12 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   const values = renderedSlotValues, priorities = renderedSlotPriorities;
   values.fill(null);
   priorities.fill(-1);
+  // Presentational hint below every author rule: `align=left|right` floats images, frames,
+  // embedded objects and tables.
+  if (isHTML && RENDERED_ALIGN_FLOATS.has(localName)) {
+    const align = selectorAsciiLower((selectorAttribute(element, "align") || "").trim());
+    if (align === "left" || align === "right") { values[RENDERED_SLOT_FLOAT] = align; priorities[RENDERED_SLOT_FLOAT] = -0.5; }
+  }
   const sheet = renderedSheetFor(element[OWNER]);
   if (sheet !== null && sheet.count > 0) {
     const candidates = renderedCandidateRules(sheet, element);
@@ -1265,7 +1378,9 @@ function renderedSheetFor(doc) {
 
 /** Top-level style rules (no @-rule contents) that set one of the properties we use. */
 function renderedParseSheet(cssText) {
-  const sheet = { cssText, version: 0, count: 0, order: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [] };
+  const sheet = { cssText, version: 0, count: 0, order: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [],
+    // ::before/::after rules, bucketed the same way: {complex, side, weight, content, display, outOfFlow}.
+    generated: { count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [] } };
   // Comments, and the CDO/CDC tokens old pages wrap sheets in, separate nothing.
   const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/<!--|-->/g, " ");
   renderedParseRules(text, 0, text.length, sheet, 0);
@@ -1298,6 +1413,7 @@ function renderedParseRules(text, from, to, sheet, nesting) {
       continue;
     }
     const body = text.slice(open + 1, close);
+    if (/:(before|after)\b/i.test(prelude) && /content|display|position|float/i.test(body)) renderedAddGeneratedRules(prelude, body, sheet);
     if (!RENDERED_PROPERTY_PATTERN.test(body)) continue;
     const declarations = renderedParseDeclarations(body);
     if (declarations.length === 0) continue;
@@ -1411,6 +1527,95 @@ function iteratorMarginGivesExtraNewline(margin, localName) {
   const pixels = unit === "em" ? number * fontSize : unit === "rem" ? number * 16 : unit === "pt" ? number * 4 / 3 : unit === "%" ? number * 8 : number;
   return pixels * 2 >= fontSize;
 }
+
+/**
+ * Records the ::before/::after rules of a style rule. TextIterator never emits generated
+ * content, but its boxes are on the line: a space next to them is not at a line's edge, so it
+ * is not collapsed away (`More by <span hidden>` then `::after{content:"Author"}` keeps "More by ").
+ */
+function renderedAddGeneratedRules(prelude, body, sheet) {
+  let content = null, display = null, outOfFlow = null;
+  for (const part of body.split(/;(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)) {
+    const colon = part.indexOf(":");
+    if (colon < 0) continue;
+    const property = part.slice(0, colon).trim().toLowerCase();
+    const value = part.slice(colon + 1).replace(/!\s*important\s*$/i, "").trim();
+    if (property === "content") content = value;
+    else if (property === "display") display = renderedDisplayKeyword(value.toLowerCase());
+    else if (property === "position") outOfFlow = /^(absolute|fixed)$/i.test(value);
+    else if (property === "float") outOfFlow = outOfFlow === true || /^(left|right|inline-start|inline-end)$/i.test(value);
+  }
+  if (content === null && display === null && outOfFlow === null) return;
+  let from = 0;
+  for (;;) {
+    const comma = renderedFindOutside(prelude, from, ",");
+    const part = prelude.slice(from, comma < 0 ? prelude.length : comma).trim();
+    const pseudo = /::?(before|after)$/i.exec(part);
+    if (pseudo !== null) {
+      const base = part.slice(0, pseudo.index).trim();
+      let compiled = null;
+      try { compiled = compileSelectors(base === "" ? "*" : base); } catch (error) { compiled = null; }
+      if (compiled !== null) {
+        for (const complex of compiled.list) {
+          const sp = complex.specificity;
+          const rule = { complex, side: selectorAsciiLower(pseudo[1]), content, display, outOfFlow,
+            weight: Math.min(sp[0], 999) * 1e12 + Math.min(sp[1], 999) * 1e9 + Math.min(sp[2], 999) * 1e6 + Math.min(sheet.order++, 999999) };
+          const generated = sheet.generated;
+          generated.count++;
+          const key = complex.subjectKey;
+          if (key === null || key === undefined) generated.universal.push(rule);
+          else {
+            const code = key.charCodeAt(0);
+            const map = code === 35 ? generated.byId : code === 46 ? generated.byClass : generated.byTag;
+            const name = code === 35 || code === 46 ? key.slice(1) : key;
+            const bucket = map.get(name);
+            if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
+          }
+        }
+      }
+    }
+    if (comma < 0) break;
+    from = comma + 1;
+  }
+}
+
+/**
+ * The text of `element`'s in-flow inline ::before or ::after box (`side`), or "" when it has
+ * none or it is empty. Strings, attr() and quotes count; images (url()) and counters are
+ * taken as one character.
+ */
+function renderedGeneratedText(element, side) {
+  const sheet = renderedSheetFor(element[OWNER]);
+  if (sheet === null || sheet.generated.count === 0) return "";
+  const candidates = renderedCandidateRules(sheet.generated, element);
+  if (candidates === null) return "";
+  let content = null, contentWeight = -1, display = null, displayWeight = -1, outOfFlow = null, outOfFlowWeight = -1;
+  const context = { scope: null, hasAnchor: null };
+  for (let i = 0; i < candidates.length; i++) {
+    const rule = candidates[i];
+    if (rule.side !== side) continue;
+    if (rule.weight <= contentWeight && rule.weight <= displayWeight && rule.weight <= outOfFlowWeight) continue;
+    if (!selectorMatchFrom(rule.complex, 0, element, context)) continue;
+    if (rule.content !== null && rule.weight > contentWeight) { content = rule.content; contentWeight = rule.weight; }
+    if (rule.display !== null && rule.weight > displayWeight) { display = rule.display; displayWeight = rule.weight; }
+    if (rule.outOfFlow !== null && rule.weight > outOfFlowWeight) { outOfFlow = rule.outOfFlow; outOfFlowWeight = rule.weight; }
+  }
+  if (content === null || outOfFlow === true) return "";
+  if (display !== null && display !== "inline" && display !== "inline-block" && display !== "inline-flex") return "";
+  let text = "";
+  const token = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)\s*\)|(url\(|counters?\(|open-quote|close-quote)|([-\w]+)/gi;
+  for (let match = token.exec(content); match !== null; match = token.exec(content)) {
+    if (match[1] !== undefined || match[2] !== undefined) {
+      text += (match[1] ?? match[2]).replace(/\\([0-9a-fA-F]{1,6})\s?/g, "x").replace(/\\(.)/g, "$1").replace(/\\\n/g, "");
+    } else if (match[3] !== undefined) text += selectorAttribute(element, match[3]) || "";
+    else if (match[4] !== undefined) text += "x";
+    else if (/^(none|normal)$/i.test(match[5])) return "";
+  }
+  return text;
+}
+
+/** Elements an `align=left|right` attribute floats (HTML's presentational hints). */
+const RENDERED_ALIGN_FLOATS = new Set(["img", "iframe", "embed", "object", "table"]);
 
 /** A selector list without its selectors for pseudo-elements (::before, :after, …). */
 function renderedWithoutPseudoElementSelectors(prelude) {
