@@ -358,11 +358,11 @@ function elementsByClassName(root, classNames) {
   return cachedCollection(root, "byClassName", classNames, () => {
     const wanted = classNames.split(ASCII_WHITESPACE).filter((c) => c !== "");
     if (wanted.length === 0) return createLiveCollection(root, () => [], null);
+    // Every element is tested each time the collection is read: look the tokens up in the
+    // attribute's text (selectors.js) rather than splitting it into a new array per element.
     return createLiveCollection(root, collectDescendantElements, (el) => {
       const value = getAttributeValue(el, "class");
-      if (value === null) return false;
-      const classes = value.split(ASCII_WHITESPACE);
-      for (const name of wanted) if (!classes.includes(name)) return false;
+      for (const name of wanted) if (!selectorHasToken(value, name)) return false;
       return true;
     });
   });
