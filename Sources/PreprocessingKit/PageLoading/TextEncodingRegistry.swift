@@ -236,97 +236,84 @@ public enum TextEncodingRegistry {
         return (String(decoding: utf8, as: UTF8.self), replaced)
     }
 
-    /// glibc rejects a lone 0x80, which WHATWG's gb18030 decoder maps to U+20AC (Windows code
-    /// page 936 did too); so the input is cut at each 0x80 in lead position and the euro sign
-    /// put in between iconv runs.
-    static func decodeGB18030(_ bytes: [UInt8]) -> (text: String, replacedInvalidBytes: Bool) {
+    /// What a decoder cut into iconv runs does with the bytes where a character starts.
+    enum RunStep {
+        /// iconv decodes these bytes as they are.
+        case keep(Int)
+        /// These bytes become `text` (U+FFFD for an error, or a character glibc does not map).
+        case substitute(Int, text: String, invalid: Bool)
+    }
+
+    /// Decodes with iconv in runs cut wherever glibc and the WHATWG decoder (WebKit's) disagree:
+    /// `step` tells, at each position where a character starts, how many bytes iconv may take
+    /// as they are, or what to put in their place instead.
+    static func decodeInRuns(_ bytes: [UInt8], iconvName: String, leadBytes: ((UInt8) -> Bool)? = nil,
+                             step: ([UInt8], Int) -> RunStep) -> (text: String, replacedInvalidBytes: Bool) {
         var text = ""
         var replaced = false
-        var segmentStart = 0
+        var runStart = 0
         var index = 0
         func flush(upTo end: Int) {
-            guard end > segmentStart else { return }
-            let decoded = decodeWithIconv(Array(bytes[segmentStart..<end]), from: "GB18030") ?? ("\u{FFFD}", true)
+            guard end > runStart else { return }
+            let decoded = decodeWithIconv(Array(bytes[runStart..<end]), from: iconvName, leadBytes: leadBytes) ?? ("\u{FFFD}", true)
             text += decoded.text
             replaced = replaced || decoded.replacedInvalidBytes
         }
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 || byte == 0xFF {
-                index += 1
-            } else if byte == 0x80 {
+            switch step(bytes, index) {
+            case .keep(let count):
+                index += count
+            case .substitute(let count, let substitute, let invalid):
                 flush(upTo: index)
-                text += "\u{20AC}"
-                index += 1
-                segmentStart = index
-            } else {
-                switch gb18030Sequence(bytes, at: index) {
-                case .complete(let length):
-                    index += length
-                case .truncatedAtEnd:
-                    // WHATWG: one error for the unfinished sequence, its bytes not read again.
-                    flush(upTo: index)
-                    text += "\u{FFFD}"
-                    replaced = true
-                    index = bytes.count
-                    segmentStart = index
-                case .invalidLead:
-                    // The lead alone is the error; what follows is read again. Cut here, as iconv
-                    // would otherwise take the lead and the next bytes as one sequence.
-                    flush(upTo: index)
-                    text += "\u{FFFD}"
-                    replaced = true
-                    index += 1
-                    segmentStart = index
-                }
+                text += substitute
+                replaced = replaced || invalid
+                index = min(bytes.count, index + count)
+                runStart = index
             }
         }
         flush(upTo: bytes.count)
         return (text, replaced)
     }
 
-    /// glibc's EUC-JP turns bytes 0x80...0x8D and 0x90...0xA0 into C1 controls; WHATWG's decoder
-    /// (and WebKit's) makes each of them, and 0xFF, an error when it stands where a character
-    /// starts. Runs are cut there, with U+FFFD put in between; the lead positions follow the
-    /// standard: 0x8E and 0xA1...0xFE take one more byte, 0x8F two, unless an ASCII byte comes
-    /// first (then the lead is an error alone and the ASCII byte is read again).
-    static func decodeEUCJP(_ bytes: [UInt8]) -> (text: String, replacedInvalidBytes: Bool) {
-        var text = ""
-        var replaced = false
-        var segmentStart = 0
-        var index = 0
-        let leads = leadBytes(of: "EUC-JP")
-        func flush(upTo end: Int) {
-            guard end > segmentStart else { return }
-            let decoded = decodeWithIconv(Array(bytes[segmentStart..<end]), from: "EUC-JP", leadBytes: leads) ?? ("\u{FFFD}", true)
-            text += decoded.text
-            replaced = replaced || decoded.replacedInvalidBytes
-        }
-        func continues(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] >= 0x80 }
-        while index < bytes.count {
+    /// glibc rejects a lone 0x80, which WHATWG's gb18030 decoder maps to U+20AC (Windows code
+    /// page 936 did too); and iconv must see a sequence start where WHATWG does, or a later 0x80
+    /// is taken for a trail byte.
+    static func decodeGB18030(_ bytes: [UInt8]) -> (text: String, replacedInvalidBytes: Bool) {
+        decodeInRuns(bytes, iconvName: "GB18030") { bytes, index in
             let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-            } else if byte == 0x8E || (0xA1...0xFE).contains(byte) {
-                index += continues(index + 1) ? 2 : 1
-            } else if byte == 0x8F {
-                if !continues(index + 1) {
-                    index += 1
-                } else if (0xA1...0xFE).contains(bytes[index + 1]) {
-                    index += continues(index + 2) ? 3 : 2
-                } else {
-                    index += 2
-                }
-            } else {
-                flush(upTo: index)
-                text += "\u{FFFD}"
-                replaced = true
-                index += 1
-                segmentStart = index
+            if byte < 0x80 || byte == 0xFF { return .keep(1) }
+            if byte == 0x80 { return .substitute(1, text: "\u{20AC}", invalid: false) }
+            switch gb18030Sequence(bytes, at: index) {
+            case .complete(let length):
+                return .keep(length)
+            case .truncatedAtEnd:
+                // WHATWG: one error for the unfinished sequence, its bytes not read again.
+                return .substitute(bytes.count - index, text: "\u{FFFD}", invalid: true)
+            case .invalidLead:
+                // The lead alone is the error; what follows is read again.
+                return .substitute(1, text: "\u{FFFD}", invalid: true)
             }
         }
-        flush(upTo: bytes.count)
-        return (text, replaced)
+    }
+
+    /// glibc's EUC-JP turns bytes 0x80...0x8D and 0x90...0xA0 into C1 controls; WHATWG's decoder
+    /// (and WebKit's) makes each of them, and 0xFF, an error when it stands where a character
+    /// starts. The lead positions follow the standard: 0x8E and 0xA1...0xFE take one more byte,
+    /// 0x8F two, unless an ASCII byte comes first (then the lead is an error alone and the ASCII
+    /// byte is read again).
+    static func decodeEUCJP(_ bytes: [UInt8]) -> (text: String, replacedInvalidBytes: Bool) {
+        decodeInRuns(bytes, iconvName: "EUC-JP", leadBytes: leadBytes(of: "EUC-JP")) { bytes, index in
+            func continues(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] >= 0x80 }
+            let byte = bytes[index]
+            if byte < 0x80 { return .keep(1) }
+            if byte == 0x8E || (0xA1...0xFE).contains(byte) { return .keep(continues(index + 1) ? 2 : 1) }
+            if byte == 0x8F {
+                guard continues(index + 1) else { return .keep(1) }
+                guard (0xA1...0xFE).contains(bytes[index + 1]) else { return .keep(2) }
+                return .keep(continues(index + 2) ? 3 : 2)
+            }
+            return .substitute(1, text: "\u{FFFD}", invalid: true)
+        }
     }
 
     enum GB18030Sequence: Equatable {

@@ -30,6 +30,23 @@ enum CaseWorkerFrame {
         return (status, length, resident)
     }
 
+    /// Writes all of `data` to `descriptor`, again after a signal interrupts; false when the
+    /// other end is gone (a dead worker, or a parent that stopped reading).
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
     /// This process's resident set size (`/proc/self/statm`, second field, in pages).
     static func currentResidentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -113,7 +130,7 @@ final class CaseWorker {
         ftruncate(errorDescriptor, 0)
         var line = (try? JSONEncoder().encode(invocation)) ?? Data()
         line.append(UInt8(ascii: "\n"))
-        guard writeAll(line) else {
+        guard CaseWorkerFrame.writeAll(line, to: input.fileDescriptor) else {
             return Answer(outcome: ChildProcess.Outcome(ending: .launchFailed("the worker had exited"), standardOutput: Data(), standardError: Data()),
                           workerAlive: false, notDelivered: true)
         }
@@ -208,21 +225,6 @@ final class CaseWorker {
         return .endOfFile
     }
 
-    private func writeAll(_ data: Data) -> Bool {
-        let descriptor = input.fileDescriptor
-        return data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
 
     /// The last 64 KB the worker wrote to standard error since this case began.
     private func errorOutput() -> Data {
@@ -330,28 +332,13 @@ final class CaseWorkerLoop {
                 var frame = CaseWorkerFrame.header(status: status, payloadLength: payload.count,
                                                    residentBytes: CaseWorkerFrame.currentResidentBytes())
                 frame.append(payload)
-                guard writeAll(frame, to: frames) else { return PreprocessSim.ExitCode.failure }
+                guard CaseWorkerFrame.writeAll(frame, to: frames) else { return PreprocessSim.ExitCode.failure }
                 continue
             }
             let count = read(STDIN_FILENO, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return PreprocessSim.ExitCode.success }
             buffered.append(contentsOf: chunk[0..<count])
-        }
-    }
-
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
         }
     }
 }
