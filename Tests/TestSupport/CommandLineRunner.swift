@@ -27,8 +27,11 @@ public enum CommandLineRunner {
         return Paths.repository.appendingPathComponent(".build/release/preprocess-sim")
     }
 
+    /// Runs the binary; a process still running after `timeLimit` seconds is killed (SIGKILL:
+    /// test children inherit a blocked SIGTERM), so a hang fails its test instead of hanging the
+    /// whole run, and its stderr says so.
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
-                           currentDirectory: URL = Paths.repository) throws -> CommandResult {
+                           currentDirectory: URL = Paths.repository, timeLimit: Double = 120) throws -> CommandResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -38,20 +41,35 @@ public enum CommandLineRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes while the process runs, so a large output cannot block it.
-        var outData = Data(), errData = Data()
+        let collected = CollectedOutput()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { collected.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { collected.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        var killed = false
+        if exited.wait(timeout: .now() + timeLimit) == .timedOut {
+            killed = true
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+        }
         group.wait()
-        process.waitUntilExit()
+        var stderr = String(decoding: collected.err, as: UTF8.self)
+        if killed { stderr += "\n[CommandLineRunner: killed after \(Int(timeLimit)) s: \(arguments.joined(separator: " "))]\n" }
         return CommandResult(exitCode: process.terminationStatus,
-                             stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+                             stdout: String(decoding: collected.out, as: UTF8.self),
+                             stderr: stderr)
+    }
+
+    private final class CollectedOutput: @unchecked Sendable {
+        var out = Data()
+        var err = Data()
     }
 
     /// Writes `contents` to a new temporary file and returns its path.
