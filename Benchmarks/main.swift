@@ -36,7 +36,7 @@ if arguments.first == "--profile", arguments.count >= 3 {
     for _ in 0..<runs {
         measurements.append(InProcessWorker.measure(benchmarkCase, scriptSource: scriptSource, simulator: simulator, bareParse: true))
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func median(_ values: [Double]) -> Double { Distribution(values).median }
     let stageNames = Set(measurements.flatMap { $0.stages.keys }).sorted()
     for name in stageNames {
         print(name.padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.map { $0.stages[name] ?? 0 })))
