@@ -5,6 +5,7 @@ let package = Package(
     name: "PreprocessingSimulator",
     products: [
         .library(name: "PreprocessingKit", targets: ["PreprocessingKit"]),
+        .library(name: "HTMLParser", targets: ["HTMLParser"]),
         .executable(name: "preprocess-sim", targets: ["preprocess-sim"]),
     ],
     targets: [
@@ -13,11 +14,6 @@ let package = Package(
             name: "CJavaScriptCore",
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
-        ),
-        .systemLibrary(
-            name: "CGumbo",
-            pkgConfig: "gumbo",
-            providers: [.apt(["libgumbo-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -34,10 +30,16 @@ let package = Package(
             dependencies: ["embed-js"]
         ),
 
+        // MARK: HTML parser (pure Swift, no dependencies)
+        .target(
+            name: "HTMLParser",
+            exclude: ["Tables"]
+        ),
+
         // MARK: Core library
         .target(
             name: "PreprocessingKit",
-            dependencies: ["CJavaScriptCore", "CGumbo", "CZlib"],
+            dependencies: ["CJavaScriptCore", "CZlib", "HTMLParser"],
             exclude: ["DOM/js"],
             plugins: ["EmbedDOMScripts"]
         ),
@@ -46,7 +48,7 @@ let package = Package(
         .executableTarget(name: "preprocess-sim", dependencies: ["PreprocessingKit"]),
 
         // MARK: Benchmark (`make bench`)
-        .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit"], path: "Benchmarks"),
+        .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit", "HTMLParser"], path: "Benchmarks"),
 
         // MARK: Tests
         .target(
@@ -57,6 +59,11 @@ let package = Package(
         .testTarget(
             name: "PreprocessingKitTests",
             dependencies: ["PreprocessingKit", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "HTMLParserTests",
+            dependencies: ["HTMLParser"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

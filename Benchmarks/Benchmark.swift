@@ -1,4 +1,5 @@
 import Foundation
+import HTMLParser
 import PreprocessingKit
 
 struct BenchmarkOptions {
@@ -168,7 +169,7 @@ struct Benchmark {
 
 extension Benchmark {
     /// A real Shift_JIS page (`extra-pages/chardet`) repeated to 2 MB: the median of 5 decodes
-    /// (`TextEncodingRegistry.decode`, glibc iconv) against the median of 5 bare gumbo parses
+    /// (`TextEncodingRegistry.decode`, glibc iconv) against the median of 5 parses
     /// of the decoded text.
     func measureShiftJISDecoding(shared: String) -> BenchmarkReport.LegacyDecoding? {
         let source = shared + "/corpus/extra-pages/chardet/SHIFT_JIS__10e.org.html"
@@ -189,7 +190,7 @@ extension Benchmark {
             decodeTimes.append(milliseconds)
         }
         for _ in 0..<5 {
-            parseTimes.append(timed { HTMLTreeParser.bareParse(html: text) }.1)
+            parseTimes.append(timed { HTMLParser.parseDocument(text).nodeCount }.1)
         }
         return .init(source: source, bytes: bytes.count, decodeMilliseconds: Distribution(decodeTimes).median,
                      parseMilliseconds: Distribution(parseTimes).median)

@@ -23,7 +23,7 @@ struct WorkerPlan: Codable {
     var totalRuns: Int?
     /// Records resident memory after these run counts (1-based).
     var sampleAfter: [Int] = []
-    /// Also time gumbo on its own for each case (not part of the case's time).
+    /// Also time the HTML parser on its own for each case (not part of the case's time).
     var measureBareParse = true
 }
 
@@ -31,16 +31,15 @@ struct WorkerPlan: Codable {
 struct CaseMeasurement: Codable {
     var id: String
     var bytes: Int
-    /// Per stage: read (read + decode), parse (gumbo + flat tree), build (JS document: bundle,
+    /// Per stage: read (read + decode), parse (the HTML parser writing the flat tree), build (JS document: bundle,
     /// JSON.parse, node creation), script (inject + run), handler (conversion + handler),
     /// finalize (finalize + its HTML), serialise (the JSON transcript).
     var stages: [String: Double]
     /// Wall time of the whole case (every stage).
     var total: Double
-    /// gumbo's parse alone (`gumbo_parse` + `gumbo_destroy_output`), outside the case's time.
+    /// The parse stage alone (`HTMLParser.parseDocument`: the decoded text to the flat tree),
+    /// outside the case's time.
     var bareParse: Double?
-    /// gumbo plus writing the flat JSON tree (`HTMLTreeParser.flatDocument`), outside the case's time.
-    var flatDocument: Double?
     /// The transcript's own timings (`build.bundle`, `build.parse`, `run`, …), finer than `stages`.
     var steps: [String: Double]?
     var completed: Bool

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLParser
 import PreprocessingKit
 
 /// Runs cases inside one process with one `Simulator` (one JavaScript VM, so the DOM bundle is
@@ -63,8 +64,7 @@ enum InProcessWorker {
                                           completed: transcript.completed, errors: errors)
         measurement.steps = timings
         if bareParse {
-            measurement.bareParse = timed { HTMLTreeParser.bareParse(html: loaded.html) }.1
-            measurement.flatDocument = timed { HTMLTreeParser.flatDocument(html: loaded.html).count }.1
+            measurement.bareParse = timed { HTMLParser.parseDocument(loaded.html).nodeCount }.1
         }
         return measurement
     }

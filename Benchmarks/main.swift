@@ -45,8 +45,19 @@ if arguments.first == "--profile", arguments.count >= 3 {
         print(("  " + name).padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.map { $0.steps?[name] ?? 0 })))
     }
     print("total".padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.map(\.total))))
-    print("gumbo bare".padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.compactMap(\.bareParse))))
+    print("parse alone".padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%8.2f ms", median(measurements.compactMap(\.bareParse))))
     exit(measurements.allSatisfy(\.completed) ? 0 : 1)
+}
+
+if arguments.first == "--parser" {
+    // The parse stage alone, every parser side by side (ParserComparison.swift).
+    do {
+        ParserComparison.run(layout: try BenchmarkLayout.find(), runs: arguments.count > 1 ? max(1, Int(arguments[1]) ?? 9) : 9)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("preprocess-bench: \(error)\n".utf8))
+        exit(2)
+    }
 }
 
 var options = BenchmarkOptions()

@@ -30,7 +30,8 @@ for argument in "$@"; do
     esac
 done
 if [ ${#PROBES[@]} -eq 0 ]; then
-    PROBES=(page-basics text encoding seeds edge tree urls-forms selectors select-text)
+    PROBES=(page-basics text encoding seeds edge tree urls-forms selectors select-text
+            tree-shape tree-shape-wide)
 fi
 
 # Writes <probe>/cases.jsonl. One Python program for all probes so the phrase picker and
@@ -138,6 +139,16 @@ elif probe == "tree":
         name = os.path.basename(p)
         cases.append(case("html5lib-tests/" + name, p,
                           "https://example.com/html5lib-tests/" + name, script))
+elif probe == "tree-shape":
+    cases = [case(corpus_name(p), p, corpus_url(p), script) for p in corpus_pages]
+elif probe == "tree-shape-wide":
+    # The wide pages (gzip) at their original URLs; the probe is tree-shape's. The oracle is
+    # given decompressed copies (see oracle_batch), the simulator reads the .gz itself.
+    script = os.path.join(fixtures, "tree-shape", "probe.js")
+    with open("../shared/corpus/wide-pages/index.tsv", newline="", encoding="utf-8") as index:
+        for row in csv.DictReader(index, delimiter="\t"):
+            p = "../shared/corpus/wide-pages/%s.html.gz" % row["name"]
+            cases.append(case(row["name"], p, row["url"], script))
 elif probe == "encoding":
     urls = extra_urls()
     for sub in ("chardet", "trafilatura"):
@@ -180,6 +191,7 @@ elif probe == "edge":
 else:
     sys.exit("unknown probe " + probe)
 
+os.makedirs(folder, exist_ok=True)
 with open(os.path.join(folder, "cases.jsonl"), "w", encoding="utf-8") as out:
     for line in cases:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -210,12 +222,45 @@ for raw in sys.stdin:
 ' "$1"
 }
 
+# Prints the batch file to give the oracle for <probe>/cases.jsonl: the cases file itself, or,
+# when some pages are gzip files (the oracle loads bytes as they are), a copy in $2 whose
+# .gz pages point at decompressed copies in $2 (cases.jsonl keeps the .gz path the
+# simulator reads).
+oracle_batch() {
+    "$PYTHON" - "$1" "$2" <<'PY'
+import gzip, json, os, sys
+
+cases_path, scratch = sys.argv[1], sys.argv[2]
+lines = [json.loads(raw) for raw in open(cases_path, encoding="utf-8") if raw.strip()]
+if not any(line.get("page", "").endswith(".gz") for line in lines):
+    print(cases_path)
+    sys.exit()
+for number, line in enumerate(lines):
+    page = line.get("page", "")
+    if page.endswith(".gz"):
+        plain = os.path.join(scratch, "%04d-%s" % (number, os.path.basename(page)[:-3]))
+        with gzip.open(page, "rb") as source, open(plain, "wb") as target:
+            target.write(source.read())
+        line["page"] = os.path.abspath(plain)
+batch = os.path.join(scratch, "cases.jsonl")
+with open(batch, "w", encoding="utf-8") as out:
+    for line in lines:
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+print(batch)
+PY
+}
+
+scratch=
+trap 'rm -rf "$scratch"' EXIT
 for probe in "${PROBES[@]}"; do
     make_cases "$probe"
     [ "$CASES_ONLY" = 1 ] && continue
     echo "recording $probe ..." >&2
+    scratch=$(mktemp -d)
+    batch=$(oracle_batch "$FIXTURES/$probe/cases.jsonl" "$scratch")
     "$PYTHON" "$ORACLE" --block-page-scripts --timeout 15 \
-        --batch "$FIXTURES/$probe/cases.jsonl" > "$FIXTURES/$probe/output.raw.jsonl"
+        --batch "$batch" > "$FIXTURES/$probe/output.raw.jsonl"
+    rm -rf "$scratch"
     # The first line's "oracle" field names the WebKitGTK version and mode used.
     head -1 "$FIXTURES/$probe/output.raw.jsonl" | "$PYTHON" -c \
         'import json,sys; print(json.dumps(json.loads(sys.stdin.read()).get("oracle")))' \

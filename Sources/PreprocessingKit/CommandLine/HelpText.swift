@@ -27,7 +27,7 @@ enum HelpText {
       test        Run regression suites (scripts × pages with expectations and snapshots)
       repl        A prompt in a loaded page (with the script): try selectors and expressions,
                   .run, .finalize {json}, .html
-      dump-tree   Print the parsed tree of an HTML file in the DOM's flat format (for debugging)
+      dump-tree   Print the tree Safari builds from a page, in html5lib's format (for debugging)
       help        Show help for a command (preprocess-sim help run)
       version     Print the version
 
@@ -173,10 +173,18 @@ enum HelpText {
     """
 
     static let dumpTree = """
-    USAGE: preprocess-sim dump-tree [--fragment CONTEXT] FILE.html
+    USAGE: preprocess-sim dump-tree [--fragment CONTEXT] PAGE
 
-    Prints the page parsed by gumbo, corrected as WebKit parses it, in the flat array format the
-    JavaScript DOM builds from (Sources/PreprocessingKit/DOM/js/CONTRACT.md).
+    Prints the tree Safari builds from PAGE (any saved-page format and encoding, read as `run`
+    reads it), in html5lib's tree format: one node a line, two spaces a level, attributes
+    sorted one level in, `svg `/`math ` before foreign element names, a template's contents
+    under `content`.
+
+    OPTIONS:
+      --fragment CONTEXT  Parse the page's text as the content of a CONTEXT element, as
+                          `innerHTML =` does: an HTML name (`td`), or `svg NAME` / `math NAME`
+
+    EXAMPLE: printf '<table><tr><td>x' > t.html && preprocess-sim dump-tree t.html
 
     """
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLParser
 
 /// The `preprocess-sim` command line: `parse` turns arguments into a command that tests can
 /// inspect or run in process; `main` in the executable only calls `PreprocessSim.main`.
@@ -114,16 +115,7 @@ public enum PreprocessSim {
             output.write("preprocess-sim \(version)\n")
             return ExitCode.success
         case .dumpTree(let path, let context):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                output.error("\(path): error: cannot read the file")
-                return ExitCode.usage
-            }
-            let html = String(decoding: data, as: UTF8.self)
-            let tree = context.map { HTMLTreeParser.flatFragment(html: html, contextLocalName: $0) }
-                ?? HTMLTreeParser.flatDocument(html: html)
-            output.write(bytes: tree)
-            output.write("\n")
-            return ExitCode.success
+            return dumpTree(path: path, fragmentContext: context, output: output)
         case .run(let run):
             return run.execute(output: output)
         case .test(let test):
@@ -135,6 +127,48 @@ public enum PreprocessSim {
         case .repl(let repl):
             return repl.execute(output: output)
         }
+    }
+}
+
+extension PreprocessSim {
+    /// `dump-tree`: the page, loaded and decoded as `run` loads it, parsed as Safari parses it,
+    /// in html5lib's tree format. `--fragment CONTEXT` parses the file's text as the content
+    /// of a CONTEXT element (`td`, `svg path`, `math mi`), as `innerHTML =` does.
+    static func dumpTree(path: String, fragmentContext: String?, output: Output) -> Int32 {
+        let page: LoadedPage
+        do {
+            page = try PageLoader.load(path: path)
+        } catch let error as PageLoadError {
+            output.error("\(error.path): error: \(error.message) [\(error.code)]")
+            return ExitCode.usage
+        } catch {
+            output.error("\(path): error: \(error) [page-unreadable]")
+            return ExitCode.usage
+        }
+        let tree: FlatTree
+        if let fragmentContext {
+            let parts = fragmentContext.split(separator: " ").map(String.init)
+            let namespace: FlatTree.Namespace = parts.count == 2 ? (parts[0] == "svg" ? .svg : parts[0] == "math" ? .mathml : .html) : .html
+            guard parts.count == 1 || (parts.count == 2 && namespace != .html) else {
+                output.error("preprocess-sim: error: --fragment takes an element name, or 'svg NAME' / 'math NAME'")
+                return ExitCode.usage
+            }
+            tree = HTMLParser.parseFragment(page.html, context: .init(localName: parts.last!.lowercased(), namespace: namespace))
+        } else {
+            tree = HTMLParser.parseDocument(page.html)
+        }
+        // Written as it goes, in chunks: a page nested thousands deep prints gigabytes.
+        var chunk = ""
+        HTML5LibTreeFormat.forEachLine(of: tree) { line in
+            chunk += line
+            chunk += "\n"
+            if chunk.utf8.count > 1 << 16 {
+                output.write(chunk)
+                chunk = ""
+            }
+        }
+        output.write(chunk)
+        return ExitCode.success
     }
 }
 

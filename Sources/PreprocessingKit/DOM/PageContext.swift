@@ -1,4 +1,5 @@
 import Foundation
+import HTMLParser
 
 /// A page loaded into a JavaScript context: the DOM bundle installed, the document built from
 /// the parsed tree, the window globals in place. What the preprocessing script runs in.
@@ -49,7 +50,7 @@ public final class PageContext {
             timings[step] = Double(now - clock) / 1e6
             clock = now
         }
-        // gumbo parses on another thread while this one builds the realm: the two share nothing
+        // The page is parsed on another thread while this one builds the realm: the two share nothing
         // until the tree is handed over, and on a median page each costs about as much as the
         // other, so a page is ready in the time of the longer one instead of their sum.
         let parsing = BackgroundParse(html: html)
@@ -59,13 +60,10 @@ public final class PageContext {
         // unowned: the functions live in this context's heap; a strong capture would be a cycle
         // (context → global → function → closure → context) that never frees the page.
         try host.setProperty("parseDocument", javaScript.makeFunction(name: "parseDocument") { [unowned context] arguments in
-            let html = arguments.first?.stringValue ?? ""
-            return context.parseJSON(HTMLTreeParser.flatDocument(html: html))
+            try ParsedTree.value(of: ParsedTree.parseDocument(arguments.first ?? context.string("")), in: context)
         })
         try host.setProperty("parseFragment", javaScript.makeFunction(name: "parseFragment") { [unowned context] arguments in
-            let html = arguments.first?.stringValue ?? ""
-            let contextName = arguments.count > 1 ? arguments[1].stringValue : "body"
-            return context.parseJSON(HTMLTreeParser.flatFragment(html: html, contextLocalName: contextName))
+            try ParsedTree.value(of: ParsedTree.parseFragment(arguments), in: context)
         })
         // `document.all`: an object `typeof` calls "undefined" (see UndetectableObject).
         try host.setProperty("makeUndetectable", javaScript.makeFunction(name: "makeUndetectable") { [unowned context] _ in
@@ -79,10 +77,7 @@ public final class PageContext {
         let (flatTree, parseMilliseconds) = parsing.wait()
         lap("parse.wait")
         timings["parse"] = parseMilliseconds
-        guard let tree = javaScript.parseJSON(flatTree) else {
-            throw JavaScriptError(name: "InternalError", message: "the parsed tree is not valid JSON", sourceURL: nil,
-                                  line: nil, column: nil, stack: nil, timedOut: false)
-        }
+        let tree = try ParsedTree.value(of: flatTree, in: javaScript)
         try javaScript.onUnhandledRejection { [weak self] error in self?.unhandledRejections.append(error) }
         let config = try JSONEncoder().encode(ConfigurationJSON(configuration))
         lap("tree")
@@ -92,9 +87,10 @@ public final class PageContext {
     }
 
     /// Milliseconds each step of building the page took: `bundle` (the DOM code evaluated),
-    /// `parse` (gumbo and the flat tree, on its own thread while the bundle is evaluated),
-    /// `parse.wait` (how long the bundle's thread then waited for it), `tree` (`JSON.parse` of
-    /// it), `install` (nodes and window built in JavaScript). The benchmark splits parsing from
+    /// `parse` (the HTML parser writing the flat tree, on its own thread while the bundle is
+    /// evaluated), `parse.wait` (how long the bundle's thread then waited for it), `tree` (the
+    /// tree's records and text handed to JavaScript), `install` (nodes and window built in
+    /// JavaScript). The benchmark splits parsing from
     /// building with them.
     public private(set) var buildTimings: [String: Double] = [:]
 
@@ -324,16 +320,16 @@ public struct NetworkFixture: Codable, Equatable, Sendable {
     }
 }
 
-/// A document parsed (gumbo + flat tree) on a thread of its own; `wait()` gives the tree and
+/// A document parsed (the HTML parser writing its flat tree) on a thread of its own; `wait()` gives the tree and
 /// how long parsing took. The parser touches no JavaScript, so nothing is shared but the result.
 private final class BackgroundParse: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     // Written once by the parsing thread before `done` is signalled, read after waiting on it.
-    private var tree: [UInt8] = []
+    private var tree: FlatTree?
     private var milliseconds: Double = 0
 
-    /// Below this many UTF-8 bytes gumbo takes well under a millisecond, less than handing the
-    /// work to another thread can win back, so the page is parsed where it is asked for.
+    /// Below this many UTF-8 bytes a page parses in well under a millisecond, less than handing
+    /// the work to another thread can win back, so it is parsed where it is asked for.
     static let threadThreshold = 16 * 1024
 
     init(html: String) {
@@ -346,13 +342,13 @@ private final class BackgroundParse: @unchecked Sendable {
 
     private func parse(_ html: String) {
         let start = DispatchTime.now().uptimeNanoseconds
-        tree = HTMLTreeParser.flatDocument(html: html)
+        tree = HTMLParser.parseDocument(html)
         milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         done.signal()
     }
 
-    func wait() -> (tree: [UInt8], milliseconds: Double) {
+    func wait() -> (tree: FlatTree, milliseconds: Double) {
         done.wait()
-        return (tree, milliseconds)
+        return (tree!, milliseconds)
     }
 }

@@ -217,6 +217,27 @@ public final class JavaScriptContext {
         JavaScriptValue(JSValueMakeBoolean(ref, value), in: self)
     }
 
+    /// A string made from UTF-16 code units as they are (lone surrogates included).
+    public func string(utf16 units: UnsafeBufferPointer<UInt16>) -> JavaScriptValue {
+        let string = JSStringCreateWithCharacters(units.baseAddress, units.count)!
+        defer { JSStringRelease(string) }
+        return JavaScriptValue(JSValueMakeString(ref, string), in: self)
+    }
+
+    /// An `Int32Array` over a copy of `bytes` (whose count is a multiple of 4), which the
+    /// array owns: one allocation and one copy, however many elements.
+    public func makeInt32Array(copying bytes: UnsafeRawBufferPointer) throws -> JavaScriptValue {
+        let count = max(bytes.count, 4)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        if let base = bytes.baseAddress, bytes.count > 0 { storage.copyMemory(from: base, byteCount: bytes.count) }
+        return try trying { exception in
+            let array = JSObjectMakeTypedArrayWithBytesNoCopy(ref, kJSTypedArrayTypeInt32Array, storage, bytes.count,
+                                                              { bytes, _ in bytes?.deallocate() }, nil, exception)
+            if array == nil { storage.deallocate() }
+            return array.map { JavaScriptValue($0, in: self) }
+        }
+    }
+
     public var undefined: JavaScriptValue { JavaScriptValue(JSValueMakeUndefined(ref), in: self) }
     public var null: JavaScriptValue { JavaScriptValue(JSValueMakeNull(ref), in: self) }
 

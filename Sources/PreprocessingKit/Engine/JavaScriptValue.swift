@@ -46,6 +46,16 @@ public final class JavaScriptValue {
         return JavaScriptContext.string(consuming: string)
     }
 
+    /// The value as a string's UTF-16 code units, exactly (lone surrogates kept, unlike
+    /// `stringValue`): what the HTML parser reads `innerHTML` input as.
+    public var utf16Units: [UInt16] {
+        guard let string = JSValueToStringCopy(ctx, ref, nil) else { return [] }
+        defer { JSStringRelease(string) }
+        let length = JSStringGetLength(string)
+        guard length > 0, let characters = JSStringGetCharactersPtr(string) else { return [] }
+        return Array(UnsafeBufferPointer(start: characters, count: length))
+    }
+
     public var numberValue: Double { JSValueToNumber(ctx, ref, nil) }
     public var booleanValue: Bool { JSValueToBoolean(ctx, ref) }
 

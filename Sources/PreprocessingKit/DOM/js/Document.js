@@ -293,9 +293,9 @@ class Document extends Node {
     if (state.writeBuffer === null) this.open();
     state.writeBuffer += text.join("");
     replaceAllChildren(null, this);
-    const records = host.parseDocument(state.writeBuffer);
-    state.compatMode = records[1];
-    buildNodesFromRecords(this, records, firstRecordIndex(records), this);
+    const tree = host.parseDocument(state.writeBuffer);
+    state.compatMode = flatTreeQuirksMode(tree);
+    buildNodesFromFlatTree(this, tree, this);
   }
   writeln(...text) { this.write(...text, "\n"); }
 }
@@ -435,9 +435,8 @@ function createHTMLDocument(stateOptions, tree) {
   const doc = new HTMLDocument(INTERNAL);
   Object.assign(doc[DOC_STATE], stateOptions);
   if (tree) {
-    const start = firstRecordIndex(tree);
-    if (start === 2) doc[DOC_STATE].compatMode = tree[1];
-    buildNodesFromRecords(doc, tree, start, doc);
+    doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
+    buildNodesFromFlatTree(doc, tree, doc);
   }
   return doc;
 }

@@ -211,9 +211,8 @@ class Range {
     if (element !== null && element !== undefined && element.nodeType === 1 &&
         !(element[LOCAL_NAME] === "html" && element[NAMESPACE] === SELECTOR_HTML_NAMESPACE)) contextName = element[LOCAL_NAME];
     html = String(html);
-    // The DOM core's fragment parser takes a context node (a non-element means "body").
-    if (typeof parseHTMLFragment === "function") return parseHTMLFragment(contextName === "body" ? doc : element, html);
-    return buildFragmentFromFlat(doc, host.parseFragment(html, contextName));
+    // The fragment parser takes a context node (a non-element means "body").
+    return parseHTMLFragment(contextName === "body" ? doc : element, html);
   }
 
   getBoundingClientRect() { return typeof DOMRect === "function" ? new DOMRect(0, 0, 0, 0) : { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0 }; }

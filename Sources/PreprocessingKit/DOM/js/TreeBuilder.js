@@ -1,105 +1,112 @@
-// Builds DOM nodes from the parser's flat array (see CONTRACT.md "The flat tree") in one loop.
+// Builds DOM nodes from the native parser's flat tree (CONTRACT.md "The flat tree") in one loop.
 // Not a web interface: this is the native parser's hand-over.
 
-const QUIRKS_MODES = new Set(["no-quirks", "quirks", "limited-quirks"]);
+/** Fields of a node record in `tree[0]` (ten Int32s per node). */
+const FLAT_NODE_FIELDS = 10;
+const FLAT_PARENT = 2, FLAT_FIRST_CHILD = 3, FLAT_NEXT_SIBLING = 6, FLAT_START = 7, FLAT_COUNT = 8, FLAT_EXTRA = 9;
+/** Fields of an attribute record in `tree[1]`. */
+const FLAT_ATTRIBUTE_FIELDS = 4;
+const FLAT_ATTRIBUTE_NAMESPACES = [null, NS_XLINK, NS_XML, NS_XMLNS];
 
-/** Index of the first record: arrays start with a `[1, quirksMode]` header. */
-function firstRecordIndex(records) {
-  return records.length >= 2 && records[0] === 1 && QUIRKS_MODES.has(records[1]) ? 2 : 0;
-}
-
-/** Splits an attribute of a foreign (SVG/MathML) element into namespace, prefix and local name. */
-function foreignAttributeRecord(name, value) {
-  const colon = name.indexOf(":");
-  if (colon < 0) {
-    return name === "xmlns"
-      ? { namespace: NS_XMLNS, prefix: null, localName: name, name, value, node: null }
-      : { namespace: null, prefix: null, localName: name, name, value, node: null };
-  }
-  const prefix = name.slice(0, colon);
-  const namespace = prefix === "xlink" ? NS_XLINK : prefix === "xml" ? NS_XML : prefix === "xmlns" ? NS_XMLNS : null;
-  if (namespace === null) return { namespace: null, prefix: null, localName: name, name, value, node: null };
-  return { namespace, prefix, localName: name.slice(colon + 1), name, value, node: null };
-}
+/** The quirks mode a flat tree was parsed in: "no-quirks", "quirks" or "limited-quirks". */
+function flatTreeQuirksMode(tree) { return tree[5]; }
 
 /**
- * Appends the nodes described by `records` (from index `start`) to `root`, owned by `doc`.
- * Children of an HTML `template` go into its content fragment, or, when `declarativeShadow` is set
- * (the page's own parse, not innerHTML or DOMParser), a `<template shadowrootmode>` becomes its
- * parent's shadow root as WebKit's parser makes it.
+ * Appends the nodes of the flat tree `tree` (the children of its result root) to `root`, owned
+ * by `doc`. Children of an HTML `template` go into its content fragment, or, when
+ * `declarativeShadow` is set (the page's own parse, not innerHTML or DOMParser), a
+ * `<template shadowrootmode>` becomes its parent's shadow root as WebKit's parser makes it.
  */
-function buildNodesFromRecords(doc, records, start, root, declarativeShadow = false) {
-  const parents = [];
+function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
+  const nodes = tree[0], attributes = tree[1], text = tree[2], doctype = tree[6];
+  const names = tree[3].split(" ");
+  // Pairs (flat index of an element whose children are being built, the DOM parent to go
+  // back to): the walk is a loop over the links, however deep the tree.
+  const stack = [];
   let parent = root;
-  const length = records.length;
-  let i = start;
-  while (i < length) {
-    const kind = records[i];
-    let node;
-    switch (kind) {
-      case 1: {
-        const localName = records[i + 1];
-        const nsIndex = records[i + 2];
-        const attrCount = records[i + 3];
-        const element = createElementInternal(doc, localName, FLAT_NAMESPACES[nsIndex], null);
-        const attrs = element[ATTRS];
-        let a = i + 4;
-        const end = a + attrCount * 2;
-        if (nsIndex === 0) {
-          for (; a < end; a += 2) {
-            const name = records[a];
-            attrs.push({ namespace: null, prefix: null, localName: name, name, value: records[a + 1], node: null });
+  let index = nodes[tree[4] * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
+  while (true) {
+    if (index < 0) {
+      if (stack.length === 0) break;
+      parent = stack.pop();
+      index = nodes[stack.pop() * FLAT_NODE_FIELDS + FLAT_NEXT_SIBLING];
+      continue;
+    }
+    const base = index * FLAT_NODE_FIELDS;
+    const kind = nodes[base] & 0xFF;
+    if (kind === ELEMENT_NODE) {
+      const nsIndex = nodes[base] >> 8;
+      const localName = names[nodes[base + 1]];
+      const element = createElementInternal(doc, localName, FLAT_NAMESPACES[nsIndex], null);
+      const count = nodes[base + FLAT_COUNT];
+      if (count > 0) {
+        const records = element[ATTRS];
+        let a = nodes[base + FLAT_START] * FLAT_ATTRIBUTE_FIELDS;
+        const end = a + count * FLAT_ATTRIBUTE_FIELDS;
+        for (; a < end; a += FLAT_ATTRIBUTE_FIELDS) {
+          const name = names[attributes[a]];
+          const valueStart = attributes[a + 2];
+          const value = text.slice(valueStart, valueStart + attributes[a + 3]);
+          const namespace = FLAT_ATTRIBUTE_NAMESPACES[attributes[a + 1]];
+          if (namespace === null) {
+            records.push({ namespace: null, prefix: null, localName: name, name, value, node: null });
+          } else {
+            const colon = name.indexOf(":");
+            records.push({ namespace, prefix: colon < 0 ? null : name.slice(0, colon), localName: colon < 0 ? name : name.slice(colon + 1), name, value, node: null });
           }
-        } else {
-          for (; a < end; a += 2) attrs.push(foreignAttributeRecord(records[a], records[a + 1]));
         }
-        i = end;
-        parents.push(parent);
-        if (nsIndex === 0 && localName === "template") {
-          // Declarative shadow DOM: the template's children become the parent's shadow tree.
-          const shadow = declarativeShadow && attrCount > 0 ? declarativeShadowRoot(parent, element) : null;
-          if (shadow === null) linkChild(parent, element, null);
-          parent = shadow === null ? element.content : shadow;
-          continue;
-        }
+      }
+      let childParent = element;
+      const content = nodes[base + FLAT_EXTRA];
+      if (content >= 0) {
+        // Declarative shadow DOM: the template's children become the parent's shadow tree.
+        const shadow = declarativeShadow && count > 0 ? declarativeShadowRoot(parent, element) : null;
+        if (shadow === null) linkChild(parent, element, null);
+        childParent = shadow === null ? element.content : shadow;
+      } else {
         linkChild(parent, element, null);
-        parent = element;
+      }
+      const first = nodes[(content >= 0 ? content : index) * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
+      if (first >= 0) {
+        stack.push(index, parent);
+        parent = childParent;
+        index = first;
         continue;
       }
-      case 0:
-        parent = parents.pop();
-        i += 1;
-        continue;
-      case 3:
-        node = createTextNode(doc, records[i + 1]);
-        i += 2;
-        break;
-      case 8:
-        node = createComment(doc, records[i + 1]);
-        i += 2;
-        break;
-      case 10:
-        node = createDocumentType(doc, records[i + 1], records[i + 2], records[i + 3]);
-        i += 4;
-        break;
-      default:
-        throw new Error(`Malformed flat tree: record kind ${kind} at index ${i}`);
+    } else if (kind === TEXT_NODE) {
+      const start = nodes[base + FLAT_START];
+      linkChild(parent, createTextNode(doc, text.slice(start, start + nodes[base + FLAT_COUNT])), null);
+    } else if (kind === COMMENT_NODE) {
+      const start = nodes[base + FLAT_START];
+      linkChild(parent, createComment(doc, text.slice(start, start + nodes[base + FLAT_COUNT])), null);
+    } else if (kind === DOCUMENT_TYPE_NODE && doctype !== null) {
+      linkChild(parent, createDocumentType(doc, text.slice(doctype[0], doctype[0] + doctype[1]),
+        text.slice(doctype[2], doctype[2] + doctype[3]), text.slice(doctype[4], doctype[4] + doctype[5])), null);
     }
-    linkChild(parent, node, null);
+    index = nodes[base + FLAT_NEXT_SIBLING];
   }
   doc[VERSION]++;
 }
 
 /**
- * Parses `html` as a fragment in the context of `context` (an element) through the native parser.
+ * Parses `html` as a fragment in the context of `context` (an element; a document means a
+ * `body` context) through the native parser.
  * @returns {DocumentFragment}
  */
 function parseHTMLFragment(context, html) {
   const doc = documentOf(context);
   const fragment = createDocumentFragment(doc);
   if (html === "") return fragment;
-  const localName = context.nodeType === ELEMENT_NODE ? context[LOCAL_NAME] : "body";
-  const records = host.parseFragment(html, localName);
-  buildNodesFromRecords(doc, records, firstRecordIndex(records), fragment);
+  const isElement = context.nodeType === ELEMENT_NODE;
+  const localName = isElement ? context[LOCAL_NAME] : "body";
+  const namespace = isElement ? FLAT_NAMESPACES.indexOf(context[NAMESPACE]) : 0;
+  let inForm = false;
+  for (let node = isElement ? context : null; node !== null && node.nodeType === ELEMENT_NODE; node = node[PARENT]) {
+    if (node[LOCAL_NAME] === "form" && node[NAMESPACE] === NS_HTML) { inForm = true; break; }
+  }
+  const encoding = isElement && localName === "annotation-xml" ? getAttributeValue(context, "encoding") : null;
+  const quirks = doc[DOC_STATE] ? doc[DOC_STATE].compatMode : "no-quirks";
+  const tree = host.parseFragment(html, localName, namespace < 0 ? 0 : namespace, inForm, quirks || "no-quirks", encoding);
+  buildNodesFromFlatTree(doc, tree, fragment);
   return fragment;
 }

@@ -3,7 +3,7 @@
 const api = {
   /**
    * Builds the page's document from the flat tree and installs the window on globalThis.
-   * @param {Array} tree `[1, quirksMode, …records]` from host.parseDocument
+   * @param {Array} tree the flat tree from host.parseDocument (CONTRACT.md)
    * @param {object} config {url, characterSet, contentType, referrer, cookie, lastModified,
    *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight}
    */
@@ -25,9 +25,8 @@ const api = {
     createDocumentAllObject(doc);
     pageFrames = config.frames || {};
     pageFrameURLs = config.frameURLs || {};
-    const start = firstRecordIndex(tree);
-    if (start === 2) doc[DOC_STATE].compatMode = tree[1];
-    buildNodesFromRecords(doc, tree, start, doc, true);
+    doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
+    buildNodesFromFlatTree(doc, tree, doc, true);
     installWindowGlobals(globalThis, doc, config);
     // The event loop: virtual clock, seeded randomness, offline network, page scripts (timers.js,
     // clock.js, network.js, pageScripts.js; issue 5). Adds runNextTask, pendingWork, takeRequests… to api.

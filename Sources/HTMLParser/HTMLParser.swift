@@ -1,0 +1,136 @@
+/// A WHATWG HTML parser that builds the tree WebKit builds: the tokenizer and tree
+/// construction of https://html.spec.whatwg.org/multipage/parsing.html with scripting on, and
+/// WebKit's limits (no element deeper than `maximumDepth`). It writes a `FlatTree` as it goes.
+///
+///     let tree = HTMLParser.parseDocument("<!DOCTYPE html><p>Hi")
+///     print(HTML5LibTreeFormat.document(tree))
+///
+/// prints
+///
+///     | <!DOCTYPE html>
+///     | <html>
+///     |   <head>
+///     |   <body>
+///     |     <p>
+///     |       "Hi"
+public enum HTMLParser {
+    /// WebKit's `maximumHTMLParserDOMTreeDepth`.
+    public static let webKitMaximumDepth = 512
+
+    /// The element a fragment is parsed in (`innerHTML`, `insertAdjacentHTML`, …).
+    public struct FragmentContext: Sendable {
+        public var localName: String
+        public var namespace: FlatTree.Namespace
+        /// For an `annotation-xml` context: its `encoding` attribute.
+        public var encoding: String?
+        /// The context element or an ancestor is a `form` (such a fragment's `<form>` tags are
+        /// ignored, as they are inside a form).
+        public var hasFormAncestor: Bool
+        /// The context's document is in quirks mode.
+        public var quirksMode: FlatTree.QuirksMode
+
+        public init(localName: String, namespace: FlatTree.Namespace = .html, encoding: String? = nil,
+                    hasFormAncestor: Bool = false, quirksMode: FlatTree.QuirksMode = .noQuirks) {
+            self.localName = localName
+            self.namespace = namespace
+            self.encoding = encoding
+            self.hasFormAncestor = hasFormAncestor
+            self.quirksMode = quirksMode
+        }
+    }
+
+    /// Parses a whole document.
+    public static func parseDocument(_ html: String, maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
+        HTMLInput.preprocessed(html).withUnsafeBufferPointer { parseDocument($0, maximumDepth: maximumDepth) }
+    }
+
+    /// Parses a whole document from preprocessed UTF-16 input (no CR: see `HTMLInput`).
+    public static func parseDocument(_ input: UnsafeBufferPointer<UInt16>, maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
+        let tokenizer = Tokenizer(input: input, names: NameTable.base)
+        var builder = TreeBuilder(tokenizer: tokenizer, fragmentContext: nil, maximumDepth: maximumDepth,
+                                  expectedNodes: max(64, input.count / 24))
+        builder.run()
+        return builder.tree
+    }
+
+    /// Parses `html` as the children of `context`: the HTML fragment parsing algorithm. The
+    /// fragment's nodes are the children of the tree's `resultRoot`.
+    public static func parseFragment(_ html: String, context: FragmentContext, maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
+        HTMLInput.preprocessed(html).withUnsafeBufferPointer { parseFragment($0, context: context, maximumDepth: maximumDepth) }
+    }
+
+    /// https://html.spec.whatwg.org/multipage/parsing.html#parsing-html-fragments
+    public static func parseFragment(_ input: UnsafeBufferPointer<UInt16>, context: FragmentContext,
+                                     maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
+        var tokenizer = Tokenizer(input: input, names: NameTable.base)
+        let contextName = tokenizer.names.intern(context.localName)
+        let isIntegrationPoint = context.encoding.map {
+            let value = $0.lowercased()
+            return value == "text/html" || value == "application/xhtml+xml"
+        } ?? false
+        // 4: the tokenizer state the context element's content is parsed in.
+        if context.namespace == .html, let known = contextName.known {
+            switch known {
+            case .title, .textarea: tokenizer.state = .rcdata
+            case .style, .xmp, .iframe, .noembed, .noframes, .noscript: tokenizer.state = .rawtext
+            case .script: tokenizer.state = .scriptData
+            case .plaintext: tokenizer.state = .plaintext
+            default: break
+            }
+        }
+        // No start tag has been emitted, so nothing ends a script or style context's text.
+        let fragmentContext = TreeBuilder.FragmentContext(name: contextName, namespace: context.namespace,
+                                                          isHTMLIntegrationPoint: isIntegrationPoint,
+                                                          hasFormAncestor: context.hasFormAncestor)
+        var builder = TreeBuilder(tokenizer: tokenizer, fragmentContext: fragmentContext, maximumDepth: maximumDepth,
+                                  expectedNodes: max(16, input.count / 24))
+        builder.tree.quirksMode = context.quirksMode
+        // 5–12: a root html element, the template mode, the insertion mode, the form pointer.
+        let root = builder.tree.makeElement(name: NameID(.html), namespace: .html, attributes: [], namespaces: nil,
+                                            values: UnsafeBufferPointer(start: nil, count: 0))
+        builder.tree.insert(root, into: 0, before: -1)
+        builder.push(root, name: NameID(.html), namespace: .html)
+        if context.namespace == .html, contextName == .template { builder.templateModes.append(.inTemplate) }
+        builder.resetInsertionMode()
+        if context.hasFormAncestor || (context.namespace == .html && contextName == .form) {
+            builder.formElement = TreeBuilder.formOutsideTheTree
+        }
+        builder.tokenizer.cdataAllowed = context.namespace != .html
+        builder.run()
+        builder.tree.resultRoot = root
+        return builder.tree
+    }
+}
+
+/// Input-stream preprocessing: https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream
+/// CR LF and lone CR become LF; everything else is left to the tokenizer.
+public enum HTMLInput {
+    public static func preprocessed(_ html: String) -> [UInt16] {
+        var units = Array(html.utf16)
+        normalizeNewlines(&units)
+        return units
+    }
+
+    /// Rewrites CR LF and CR as LF in place.
+    public static func normalizeNewlines(_ units: inout [UInt16]) {
+        guard let first = units.firstIndex(of: 0x0D) else { return }
+        let newCount = units.withUnsafeMutableBufferPointer { buffer -> Int in
+            var write = first
+            var read = first
+            let count = buffer.count
+            while read < count {
+                let unit = buffer[read]
+                read += 1
+                if unit == 0x0D {
+                    buffer[write] = 0x0A
+                    if read < count, buffer[read] == 0x0A { read += 1 }
+                } else {
+                    buffer[write] = unit
+                }
+                write += 1
+            }
+            return write
+        }
+        units.removeSubrange(newCount...)
+    }
+}

@@ -1,0 +1,48 @@
+import HTMLParser
+
+/// The HTML parser's flat tree, handed to the DOM in one crossing (`DOM/js/CONTRACT.md`, "The
+/// flat tree"): its node and attribute records as two `Int32Array`s over one copy of their
+/// memory, every character as one string the DOM takes slices of, and the names as one string.
+enum ParsedTree {
+    /// The array `[nodes, attributes, text, names, resultRoot, quirksMode, doctype]`.
+    static func value(of tree: FlatTree, in context: JavaScriptContext) throws -> JavaScriptValue {
+        precondition(FlatTree.layoutIsFlat, "FlatTree.Node and FlatTree.Attribute must be plain Int32 records")
+        let nodes = try tree.nodes.withUnsafeBytes { try context.makeInt32Array(copying: $0) }
+        let attributes = try tree.attributes.withUnsafeBytes { try context.makeInt32Array(copying: $0) }
+        let text = tree.characters.withUnsafeBufferPointer { context.string(utf16: $0) }
+        let names = tree.names.spaceSeparated().withUnsafeBufferPointer { context.string(utf16: $0) }
+        let doctype: JavaScriptValue
+        if let ranges = tree.doctype {
+            doctype = try context.makeArray([ranges.name, ranges.publicId, ranges.systemId].flatMap {
+                [context.number(Double($0.lowerBound)), context.number(Double($0.count))]
+            })
+        } else {
+            doctype = context.null
+        }
+        return try context.makeArray([nodes, attributes, text, names, context.number(Double(tree.resultRoot)),
+                                      context.string(tree.quirksMode.rawValue), doctype])
+    }
+
+    /// Parses a document the page's scripts gave as a string (`DOMParser`, `document.write`,
+    /// frames): its UTF-16 exactly as JavaScript has it, lone surrogates included.
+    static func parseDocument(_ html: JavaScriptValue) -> FlatTree {
+        var units = html.utf16Units
+        HTMLInput.normalizeNewlines(&units)
+        return units.withUnsafeBufferPointer { HTMLParser.parseDocument($0) }
+    }
+
+    /// `host.parseFragment(html, localName, namespace, inForm, quirksMode, encoding)`.
+    static func parseFragment(_ arguments: [JavaScriptValue]) -> FlatTree {
+        guard let html = arguments.first else { return HTMLParser.parseFragment("", context: .init(localName: "body")) }
+        func argument(_ index: Int) -> JavaScriptValue? { index < arguments.count ? arguments[index] : nil }
+        let namespace = FlatTree.Namespace(rawValue: Int32(argument(2)?.numberValue ?? 0)) ?? .html
+        let encoding = argument(5).flatMap { $0.isString ? $0.stringValue : nil }
+        let context = HTMLParser.FragmentContext(
+            localName: argument(1)?.stringValue ?? "body", namespace: namespace, encoding: encoding,
+            hasFormAncestor: argument(3)?.booleanValue ?? false,
+            quirksMode: FlatTree.QuirksMode(rawValue: argument(4)?.stringValue ?? "") ?? .noQuirks)
+        var units = html.utf16Units
+        HTMLInput.normalizeNewlines(&units)
+        return units.withUnsafeBufferPointer { HTMLParser.parseFragment($0, context: context) }
+    }
+}
