@@ -80,8 +80,7 @@ public enum HTMLParser {
         }
         // No start tag has been emitted, so nothing ends a script or style context's text.
         let fragmentContext = TreeBuilder.FragmentContext(name: contextName, namespace: context.namespace,
-                                                          isHTMLIntegrationPoint: isIntegrationPoint,
-                                                          hasFormAncestor: context.hasFormAncestor)
+                                                          isHTMLIntegrationPoint: isIntegrationPoint)
         var builder = TreeBuilder(tokenizer: tokenizer, fragmentContext: fragmentContext, maximumDepth: maximumDepth,
                                   expectedNodes: max(16, input.count / 24))
         builder.tree.quirksMode = context.quirksMode

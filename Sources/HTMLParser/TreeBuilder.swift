@@ -21,8 +21,6 @@ struct TreeBuilder {
         var namespace: FlatTree.Namespace
         /// An `annotation-xml` context whose `encoding` is text/html or application/xhtml+xml.
         var isHTMLIntegrationPoint = false
-        /// The context element or one of its ancestors is a `form`.
-        var hasFormAncestor = false
     }
 
     /// The current tag token as tree construction sees it: its name may be changed (`image`

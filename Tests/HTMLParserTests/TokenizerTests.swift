@@ -34,7 +34,7 @@ import Testing
     /// fails the test.
     static let webKitDifferences: [String: String] = [
         "test3.test: <\\u0000 [Data state]":
-            "WebKit replaces U+0000 with U+FFFD in every tokenizer state but the data state: `<` NUL is the text `<` U+FFFD (dom-cases/parser-nul.json, Parser-nul-after-less-than)",
+            "WebKit replaces U+0000 with U+FFFD in every tokenizer state but the data state: `<` NUL is the text `<` U+FFFD (dom-cases/parser-input.json, Parser-nul-after-less-than)",
     ]
 
     static let files: [String] = {
