@@ -11,7 +11,7 @@ BIN = .build/release/preprocess-sim
 RELEASE_FLAGS ?= --static-swift-stdlib
 SIM = $(BIN)
 
-.PHONY: all deps build test demo install bench clean
+.PHONY: all deps build test demo install bench fuzz clean
 
 all: build
 
@@ -31,6 +31,13 @@ build: deps
 test: deps
 	$(SWIFT) build -c release --product preprocess-sim
 	$(SWIFT) test -c release -Xswiftc -enable-testing
+
+# The long fuzz run, before each release (README, "Robustness"): 100,000 parser inputs and
+# 12,000 pages through the whole pipeline, with the seeds `make test` uses for its short run.
+fuzz: deps
+	$(SWIFT) build -c release --product preprocess-sim
+	PREPROCESS_SIM_PARSER_FUZZ_ROUNDS=100000 PREPROCESS_SIM_FUZZ_ROUNDS=12000 \
+	    $(SWIFT) test -c release -Xswiftc -enable-testing --filter 'ParserFuzzTests|PipelineFuzzTests'
 
 demo: build
 	@echo "== Seed 003: a Share extension sends title, URL and the selected text"

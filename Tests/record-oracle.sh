@@ -31,14 +31,17 @@ for argument in "$@"; do
 done
 if [ ${#PROBES[@]} -eq 0 ]; then
     PROBES=(page-basics text encoding seeds edge tree urls-forms selectors select-text
-            tree-shape tree-shape-wide)
+            tree-shape tree-shape-wide
+            page-basics-wide text-wide select-text-wide tree-wide urls-forms-wide selectors-wide
+            serialization frames geometry scripts-typical
+            serialization-wide frames-wide geometry-wide scripts-typical-wide)
 fi
 
 # Writes <probe>/cases.jsonl. One Python program for all probes so the phrase picker and
 # URL rules are shared.
 make_cases() {
     "$PYTHON" - "$FIXTURES" "$1" <<'PY'
-import csv, glob, html.parser, json, os, re, sys
+import csv, glob, gzip, html.parser, json, os, re, sys
 
 fixtures, probe = sys.argv[1], sys.argv[2]
 folder = os.path.join(fixtures, probe)
@@ -49,6 +52,20 @@ def corpus_name(path):
 
 def corpus_url(path):
     return "https://example.com/corpus/%s/index.html" % corpus_name(path)
+
+def wide_pages():
+    """(name, path, url) of the wide pages (gzip), at their original URLs."""
+    with open("../shared/corpus/wide-pages/index.tsv", newline="", encoding="utf-8") as index:
+        return [(row["name"], "../shared/corpus/wide-pages/%s.html.gz" % row["name"], row["url"])
+                for row in csv.DictReader(index, delimiter="\t")]
+
+def page_bytes(path):
+    """The page's bytes; a .gz page decompressed (what the oracle is given)."""
+    if path.endswith(".gz"):
+        with gzip.open(path, "rb") as source:
+            return source.read()
+    with open(path, "rb") as source:
+        return source.read()
 
 def extra_urls():
     urls = {}
@@ -95,7 +112,7 @@ class LongParagraphs(html.parser.HTMLParser):
 def pick_phrase(path):
     """5 words from the middle of the longest text node of the first long <p> that has a text
     node of at least 6 words (one text node, so the phrase never spans elements)."""
-    text = open(path, "rb").read().decode("utf-8", errors="replace")
+    text = page_bytes(path).decode("utf-8", errors="replace")
     parser = LongParagraphs()
     try:
         parser.feed(text)
@@ -126,7 +143,25 @@ def case(case_id, page, url, script, **extra):
 
 script = os.path.join(folder, "probe.js")
 cases = []
-if probe in ("page-basics", "text", "selectors", "urls-forms"):
+# Probes that run one probe.js on every corpus page, and whose "-wide" twin runs the same
+# probe.js (in the base probe's folder) on every wide page.
+page_probes = ("page-basics", "text", "select-text", "tree", "selectors", "urls-forms",
+               "serialization", "frames", "geometry", "scripts-typical")
+if probe.endswith("-wide") and probe[:-len("-wide")] in page_probes:
+    # The wide pages (gzip) at their original URLs. The oracle is given decompressed copies
+    # (see oracle_batch), the simulator reads the .gz itself; the phrase picker reads the
+    # decompressed bytes.
+    base = probe[:-len("-wide")]
+    script = os.path.join(fixtures, base, "probe.js")
+    for name, p, url in wide_pages():
+        extra = {}
+        if base == "select-text":
+            phrase = pick_phrase(p)
+            if phrase:
+                extra["select_text"] = phrase
+        cases.append(case(name, p, url, script, **extra))
+elif probe in ("page-basics", "text", "selectors", "urls-forms",
+               "serialization", "frames", "geometry", "scripts-typical"):
     cases = [case(corpus_name(p), p, corpus_url(p), script) for p in corpus_pages]
 elif probe == "select-text":
     for p in corpus_pages:
@@ -145,10 +180,8 @@ elif probe == "tree-shape-wide":
     # The wide pages (gzip) at their original URLs; the probe is tree-shape's. The oracle is
     # given decompressed copies (see oracle_batch), the simulator reads the .gz itself.
     script = os.path.join(fixtures, "tree-shape", "probe.js")
-    with open("../shared/corpus/wide-pages/index.tsv", newline="", encoding="utf-8") as index:
-        for row in csv.DictReader(index, delimiter="\t"):
-            p = "../shared/corpus/wide-pages/%s.html.gz" % row["name"]
-            cases.append(case(row["name"], p, row["url"], script))
+    for name, p, url in wide_pages():
+        cases.append(case(name, p, url, script))
 elif probe == "encoding":
     urls = extra_urls()
     for sub in ("chardet", "trafilatura"):

@@ -73,6 +73,9 @@ enum HelpText {
                              payload the extension receives, as an XML property list)
       --timeout SECONDS      CPU time run or finalize may take before it is stopped (default 5)
       --handler-timeout S    Time the handler may take to complete the request (default 10)
+      --memory-limit MB      Memory the run may take (default 1024): a larger page is refused, a
+                             script allocating past it is stopped, results over a quarter of it
+                             are not converted; each ends with its diagnostic
       --confirm yes|no       What confirm() answers (default no, as the oracle's WebKit)
       --prompt TEXT          What prompt() answers (default null)
       --cookie "a=1; b=2"    document.cookie

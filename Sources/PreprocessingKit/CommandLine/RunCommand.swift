@@ -22,6 +22,7 @@ public struct RunCommand: Equatable {
     public var finalizeArguments: String?
     public var format = Format.text
     public var timeout: Double = 5
+    public var memoryLimitMegabytes = RunRequest.defaultMemoryLimitMegabytes
     public var handlerTimeout: Double = 10
     public var confirmAnswer = false
     public var promptAnswer: String?
@@ -78,6 +79,12 @@ public struct RunCommand: Equatable {
             case "--json": command.format = .json
             case "--timeout": command.timeout = try parseNumber(try value(), option: name, command: "run")
             case "--handler-timeout": command.handlerTimeout = try parseNumber(try value(), option: name, command: "run")
+            case "--memory-limit":
+                let text = try value()
+                guard let megabytes = Int(text), megabytes >= 64 else {
+                    throw UsageError("--memory-limit takes a whole number of megabytes, at least 64, not '\(text)'", command: "run")
+                }
+                command.memoryLimitMegabytes = megabytes
             case "--confirm":
                 let text = try value().lowercased()
                 guard ["yes", "no", "true", "false", "ok", "cancel"].contains(text) else {
@@ -190,7 +197,10 @@ public struct RunCommand: Equatable {
         }
         let page: LoadedPage
         do {
-            page = try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url, encoding: encoding, contentType: contentType))
+            // A tenth of the memory limit: the run refuses what it cannot build anyway, and a
+            // gzip bomb stops inflating there.
+            page = try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url, encoding: encoding, contentType: contentType,
+                                                                                maximumBytes: memoryLimitMegabytes * 1_048_576 / 10))
         } catch let error as PageLoadError {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
             return (PreprocessSim.ExitCode.usage, nil)
@@ -222,6 +232,7 @@ public struct RunCommand: Equatable {
         if let selectCSS { request.selection = .elementContents(selector: selectCSS) }
         if let selectRange { request.selection = selectRange }
         request.timeout = timeout
+        request.memoryLimitMegabytes = memoryLimitMegabytes
         request.handlerTimeout = handlerTimeout
         request.confirmAnswer = confirmAnswer
         request.promptAnswer = promptAnswer

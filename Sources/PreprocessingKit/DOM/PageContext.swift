@@ -95,9 +95,20 @@ public final class PageContext {
     public private(set) var buildTimings: [String: Double] = [:]
 
     static let bundleURL = "preprocess-sim://dom/bundle.js"
-    /// The bundle converted for JavaScriptCore once per process (it has no NUL: embed-js
-    /// escapes every non-ASCII character).
-    static let bundle = JavaScriptSource(DOMBundle.source, sourceURL: bundleURL)
+    /// The DOM code this process evaluates in every page: the bundle embedded at build time, or,
+    /// when `PREPROCESS_SIM_DOM_SOURCES` names a folder with an `order.txt` (a developer working
+    /// on the DOM: `Sources/PreprocessingKit/DOM/js`), those files as they are now, so a change to
+    /// the JavaScript is tried without rebuilding. Read once per process.
+    static let activeBundle: (source: String, files: [(name: String, firstLine: Int, lineCount: Int)]) = {
+        if let folder = ProcessInfo.processInfo.environment["PREPROCESS_SIM_DOM_SOURCES"], !folder.isEmpty {
+            if let sources = DOMSourceFolder.bundle(folder: folder) { return sources }
+            FileHandle.standardError.write(Data("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder) has no readable order.txt; using the built-in DOM\n".utf8))
+        }
+        return (DOMBundle.source, DOMBundle.files)
+    }()
+    /// The bundle converted for JavaScriptCore once per process (the embedded one has no NUL:
+    /// embed-js escapes every non-ASCII character).
+    static let bundle = JavaScriptSource(activeBundle.source, sourceURL: bundleURL)
 
     /// 2024-01-01T00:00:00Z: where a deterministic run's clock starts unless `--now` says otherwise.
     public static let defaultNow: Double = 1_704_067_200_000
@@ -108,7 +119,7 @@ public final class PageContext {
 
     /// Maps a line of the DOM bundle to the file it came from (for errors inside our DOM).
     static func bundleLocation(line: Int) -> (file: String, line: Int)? {
-        for entry in DOMBundle.files where line >= entry.firstLine && line < entry.firstLine + entry.lineCount {
+        for entry in activeBundle.files where line >= entry.firstLine && line < entry.firstLine + entry.lineCount {
             return (entry.name, line - entry.firstLine + 1)
         }
         return nil

@@ -46,6 +46,13 @@ public final class JavaScriptValue {
         return JavaScriptContext.string(consuming: string)
     }
 
+    /// The length, in UTF-16 code units, of the value as a string (without copying it out).
+    public var stringLength: Int {
+        guard let string = JSValueToStringCopy(ctx, ref, nil) else { return 0 }
+        defer { JSStringRelease(string) }
+        return JSStringGetLength(string)
+    }
+
     /// The value as a string's UTF-16 code units, exactly (lone surrogates kept, unlike
     /// `stringValue`): what the HTML parser reads `innerHTML` input as.
     public var utf16Units: [UInt16] {
@@ -71,8 +78,9 @@ public final class JavaScriptValue {
     public func property(_ name: String) throws -> JavaScriptValue {
         guard let object = objectRef else { return context.undefined }
         return try context.withJSString(name) { key in
+            // A getter that throws leaves no value (NULL) and the exception: `trying` throws it.
             try context.trying { exception in
-                JavaScriptValue(JSObjectGetProperty(ctx, object, key, exception), in: context)
+                JSObjectGetProperty(ctx, object, key, exception).map { JavaScriptValue($0, in: context) }
             }
         }
     }
@@ -80,7 +88,7 @@ public final class JavaScriptValue {
     public func property(at index: Int) throws -> JavaScriptValue {
         guard let object = objectRef else { return context.undefined }
         return try context.trying { exception in
-            JavaScriptValue(JSObjectGetPropertyAtIndex(ctx, object, UInt32(index), exception), in: context)
+            JSObjectGetPropertyAtIndex(ctx, object, UInt32(index), exception).map { JavaScriptValue($0, in: context) }
         }
     }
 

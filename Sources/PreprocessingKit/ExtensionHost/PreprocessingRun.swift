@@ -24,6 +24,11 @@ public struct RunRequest {
     public var timeout: Double = 5
     /// Real seconds the handler may take to call `completeRequest`.
     public var handlerTimeout: Double = 10
+    /// The memory the run may take, in MB (`--memory-limit`): a page too large to build within
+    /// it is refused, a script that allocates past it is stopped, and results larger than a
+    /// quarter of it are not converted. No real page comes near the default.
+    public var memoryLimitMegabytes = RunRequest.defaultMemoryLimitMegabytes
+    public static let defaultMemoryLimitMegabytes = 1024
     /// Virtual milliseconds timers may advance the clock before waiting gives up.
     public var virtualTimeBudget: Double = 60_000
     public var confirmAnswer = false
@@ -150,6 +155,10 @@ private struct Exchange {
                 return
             }
         }
+        if error.memoryLimitExceeded {
+            diagnose(.error, "memory-limit", "\(prefix): \(error.message) (raise the limit with --memory-limit)")
+            return
+        }
         if error.timedOut {
             diagnose(.error, "timeout", "\(prefix): \(error.message) (raise the limit with --timeout)")
             return
@@ -162,6 +171,10 @@ private struct Exchange {
         }
         diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: line, column: error.column, file: file)
     }
+
+    /// Peak memory of building a page, as a multiple of its UTF-8 size (measured on the 50 MB
+    /// scaling page of `make bench`: 14.7×; small pages add the realm's fixed ~90 MB).
+    static let buildMemoryFactor = 15
 
     mutating func perform(machine: JavaScriptVirtualMachine) {
         // The page.
@@ -186,6 +199,17 @@ private struct Exchange {
         configuration.seed = request.seed
         configuration.fixtures = request.fixtures
         lap("load")
+        // Building a page takes about 14 times its size at most (the 50 MB page: 703 MB):
+        // refuse what cannot fit rather than be killed for running out of memory.
+        let memoryLimit = request.memoryLimitMegabytes * 1_048_576
+        machine.memoryLimit = memoryLimit
+        let needed = request.page.html.utf8.count * Self.buildMemoryFactor
+        if memoryLimit > 0, needed > memoryLimit {
+            diagnose(.error, "page-too-large",
+                     "the page is \(request.page.html.utf8.count / 1_048_576) MB of text; building it takes about \(needed / 1_048_576) MB, over the \(request.memoryLimitMegabytes) MB limit (raise it with --memory-limit)",
+                     file: request.page.path)
+            return
+        }
         let page: PageContext
         do {
             page = try PageContext(html: request.page.html, configuration: configuration, machine: machine)
@@ -285,6 +309,11 @@ private struct Exchange {
             global = try page.javaScript.evaluate(
                 "typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
                 sourceURL: "preprocess-sim://lookup")
+        } catch let error as JavaScriptError {
+            // A getter on the global that throws: Safari's call of run fails the same way.
+            diagnose("run-threw", "looking up ExtensionPreprocessingJS threw, so run was never called", error)
+            collectEvents(page, finalize: false)
+            return
         } catch {
             global = page.javaScript.undefined
         }
@@ -296,7 +325,16 @@ private struct Exchange {
             collectEvents(page, finalize: false)
             return
         }
-        let run = (try? global.property("run")) ?? page.javaScript.undefined
+        let run: JavaScriptValue
+        do {
+            run = try global.property("run")
+        } catch let error as JavaScriptError {
+            diagnose("run-threw", "reading ExtensionPreprocessingJS.run threw, so run was never called", error)
+            collectEvents(page, finalize: false)
+            return
+        } catch {
+            run = page.javaScript.undefined
+        }
         guard run.isFunction else {
             diagnose(.error, "missing-run", "ExtensionPreprocessingJS has no run function (it is \(run.typeDescription)); the extension receives nothing")
             collectEvents(page, finalize: false)
@@ -386,7 +424,8 @@ private struct Exchange {
             diagnose(.warning, "completion-called-twice",
                      "completionFunction was called \(completionCalls) times; only the first call's value reaches the extension")
         }
-        let outcome = ResultConversion.convert(result, file: scriptFile)
+        // Characters take two bytes in JavaScript and as many again in the transcript.
+        let outcome = ResultConversion.convert(result, file: scriptFile, characterLimit: max(1, request.memoryLimitMegabytes) * 1_048_576 / 4 / 2)
         transcript.results = outcome.value
         if tracer.enabled {
             let received = outcome.value.map { $0.traceDescription } ?? "nil (nothing under the results key)"
@@ -395,7 +434,10 @@ private struct Exchange {
             tracer.appendDetails(lines, toEventAt: completionEventIndex)
         }
         transcript.diagnostics += outcome.diagnostics
-        if let json = result.jsonString(), !outcome.diagnostics.isEmpty { transcript.resultsJSON = json }
+        if !outcome.diagnostics.isEmpty, !outcome.diagnostics.contains(where: { $0.code == "results-too-large" }),
+           let json = result.jsonString() {
+            transcript.resultsJSON = json
+        }
         lap("convert")
 
         // The extension's request handler.
@@ -530,8 +572,29 @@ private struct Exchange {
         let now = (try? page.virtualTime()) ?? 0
         while (try? page.runNextTask(budgetMilliseconds: now)) == true { collectRejections(page) }
         collectRejections(page)
-        transcript.requests += ((try? page.takeRequests()) ?? []).map { var r = $0; r.phase = "load"; return r }
+        takeRequests(page, phase: "load", replacingPhase: true)
         collectEvents(page, finalize: false)
+    }
+
+    /// The page's requests into the transcript. A request a fixture would have answered but
+    /// CORS blocked (as Safari blocks it) gets a warning that says which header is missing:
+    /// otherwise the only trace is the script's `Load failed`.
+    mutating func takeRequests(_ page: PageContext, phase: String, replacingPhase: Bool) {
+        for var request in (try? page.takeRequests()) ?? [] {
+            if replacingPhase || request.phase == nil { request.phase = phase }
+            if request.outcome == "cors-blocked" {
+                let origin = Self.origin(of: self.request.page.url)
+                diagnose(.warning, "fixture-cors-blocked",
+                         "the fixture for \(request.url) answers a cross-origin \(request.api) that the page may not read: \(request.corsProblem ?? "CORS blocked it"); Safari blocks it the same way and the script sees a network error (a fixture in --fixtures' fixtures.json can carry the header: \"headers\": {\"Access-Control-Allow-Origin\": \"\(origin)\"})")
+            }
+            transcript.requests.append(request)
+        }
+    }
+
+    /// `scheme://host[:port]` of a URL, as CORS headers name it.
+    static func origin(of url: String) -> String {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else { return "null" }
+        return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
     }
 
     static func formatVirtual(_ milliseconds: Double) -> String {
@@ -541,8 +604,7 @@ private struct Exchange {
 
     mutating func collectEvents(_ page: PageContext, finalize: Bool) {
         collectRejections(page)
-        let phase = finalize ? "finalize" : "run"
-        transcript.requests += ((try? page.takeRequests()) ?? []).map { var r = $0; if r.phase == nil { r.phase = phase }; return r }
+        takeRequests(page, phase: finalize ? "finalize" : "run", replacingPhase: false)
         guard let events = try? page.takeEvents() else { return }
         for event in events {
             switch event.kind {

@@ -20,8 +20,13 @@ enum ResultConversion {
         var diagnostics: [Diagnostic]
     }
 
-    static func convert(_ value: JavaScriptValue, file: String?) -> Outcome {
+    /// Converts `value`; strings beyond `characterLimit` UTF-16 code units in all are not
+    /// converted (an error diagnostic says so), which bounds the run's memory whatever a script
+    /// hands over.
+    static func convert(_ value: JavaScriptValue, file: String?, characterLimit: Int = .max) -> Outcome {
         var diagnostics: [Diagnostic] = []
+        var characters = 0
+        var overLimit = false
         func warn(_ path: String, _ what: String) {
             diagnostics.append(Diagnostic(.warning, "not-plist-value",
                                           "\(path.isEmpty ? "the result" : "'\(path)'") \(what)", file: file))
@@ -46,7 +51,20 @@ enum ResultConversion {
                 }
                 return .real(number)
             }
-            if value.isString { return .string(value.stringValue) }
+            if value.isString {
+                let length = value.stringLength
+                if characters > characterLimit - length {
+                    if !overLimit {
+                        overLimit = true
+                        diagnostics.append(Diagnostic(.error, "results-too-large",
+                            "the results hold more than \(characterLimit / 1_048_576) M characters of text (at '\(path)'); the simulator converts at most a quarter of --memory-limit, and leaves out the rest",
+                            file: file))
+                    }
+                    return inArray ? .null : nil
+                }
+                characters += length
+                return .string(value.stringValue)
+            }
             if value.isSymbol {
                 warn(path, "is a symbol; the extension receives \(inArray ? "NSNull" : "nothing")")
                 return inArray ? .null : nil
@@ -56,7 +74,7 @@ enum ResultConversion {
                 return inArray ? .null : nil
             }
             if value.isDate {
-                let milliseconds = (try? value.invoke("getTime").numberValue) ?? .nan
+                let milliseconds = value.context.dateMilliseconds(value)
                 if milliseconds.isNaN { warn(path, "is an invalid Date"); return .null }
                 return .date(Date(timeIntervalSince1970: milliseconds / 1000))
             }

@@ -19,8 +19,10 @@ enum FileKindSniffer {
             return "a JSON document"
         }
         // Text in any encoding browsers read has few NULs; UTF-16 without a BOM has one in every
-        // other byte but is still text, so only NULs in both byte lanes count as binary.
+        // other byte but is still text, so only NULs in both byte lanes count as binary. UTF-32
+        // without a BOM is text too (WebKit reads it as windows-1252).
         let sample = bytes.prefix(4096)
+        if utf32WithoutByteOrderMark(bytes) != nil { return nil }
         if sample.count >= 16 {
             var evenNULs = 0, oddNULs = 0
             for (index, byte) in sample.enumerated() where byte == 0 {
@@ -29,6 +31,24 @@ enum FileKindSniffer {
             let lane = sample.count / 2
             if evenNULs * 10 > lane && oddNULs * 10 > lane { return "a binary file" }
         }
+        return nil
+    }
+
+    /// "little-endian" or "big-endian" when the bytes look like UTF-32 text with no byte order
+    /// mark: in nine of ten 4-byte units of the first 4 KB, three bytes are NUL and the fourth
+    /// is not.
+    static func utf32WithoutByteOrderMark(_ bytes: [UInt8]) -> String? {
+        let units = min(bytes.count, 4096) / 4
+        guard units >= 4 else { return nil }
+        var little = 0, big = 0
+        for i in 0..<units {
+            let b = bytes[i * 4..<i * 4 + 4]
+            let (b0, b1, b2, b3) = (b[b.startIndex], b[b.startIndex + 1], b[b.startIndex + 2], b[b.startIndex + 3])
+            if b0 != 0, b1 == 0, b2 == 0, b3 == 0 { little += 1 }
+            if b0 == 0, b1 == 0, b2 == 0, b3 != 0 { big += 1 }
+        }
+        if little * 10 >= units * 9 { return "little-endian" }
+        if big * 10 >= units * 9 { return "big-endian" }
         return nil
     }
 }

@@ -8,11 +8,15 @@ public struct PageLoadOptions: Sendable {
     public var encoding: String?
     /// A content type (`--content-type`, e.g. `text/html; charset=gbk`); its charset counts as the container's.
     public var contentType: String?
+    /// The most bytes a page may have, on disk or once inflated (a gzip bomb is refused, not
+    /// inflated until memory runs out); nil for no limit.
+    public var maximumBytes: Int?
 
-    public init(url: String? = nil, encoding: String? = nil, contentType: String? = nil) {
+    public init(url: String? = nil, encoding: String? = nil, contentType: String? = nil, maximumBytes: Int? = nil) {
         self.url = url
         self.encoding = encoding
         self.contentType = contentType
+        self.maximumBytes = maximumBytes
     }
 }
 

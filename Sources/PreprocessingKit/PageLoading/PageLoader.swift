@@ -12,6 +12,12 @@ public enum PageLoader {
     /// Reads and loads the file at `path`.
     /// - Throws: `PageLoadError` with code `page-unreadable`, `page-not-html` or `page-malformed`.
     public static func load(path: String, options: PageLoadOptions = .init()) throws -> LoadedPage {
+        if let limit = options.maximumBytes,
+           let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+            throw PageLoadError(code: "page-too-large",
+                                message: "the page is \(size / 1_048_576) MB, more than the \(limit / 1_048_576) MB the memory limit allows (raise it with --memory-limit)",
+                                path: path)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -38,7 +44,14 @@ public enum PageLoader {
         var compressed = false
         var name = path.lowercased()
         if GzipInflater.isGzip(bytes) {
-            guard let inflated = GzipInflater.inflate(bytes) else {
+            let inflated: [UInt8]
+            do {
+                inflated = try GzipInflater.inflate(bytes, limit: options.maximumBytes ?? .max)
+            } catch GzipInflater.Failure.tooLarge {
+                throw PageLoadError(code: "page-too-large",
+                                    message: "the gzip-compressed page inflates to more than the \((options.maximumBytes ?? 0) / 1_048_576) MB the memory limit allows (raise it with --memory-limit)",
+                                    path: path)
+            } catch {
                 throw PageLoadError(code: "page-unreadable", message: "the gzip-compressed page is corrupt or truncated", path: path)
             }
             bytes = inflated
@@ -189,6 +202,12 @@ public enum PageLoader {
                     "the <meta> declaring \(encoding) is at byte \(declaration.offset), after the first 1024 bytes; WebKit still honours it because it is in the head (browsers following the spec strictly would not)",
                     file: path))
             }
+        } else if let order = FileKindSniffer.utf32WithoutByteOrderMark(bytes) {
+            encoding = "windows-1252"
+            source = "default (the bytes look like UTF-32, \(order), with no byte order mark)"
+            notes.append(Diagnostic(.warning, "encoding-utf32-without-bom",
+                "the page looks like UTF-32 (\(order)) without a byte order mark; WebKit does not detect UTF-32 and decodes it as windows-1252, so scripts see its markup as text with U+FFFD where the NULs were (save it as UTF-8 or with a BOM)",
+                file: path))
         } else {
             encoding = "windows-1252"
             let looksUTF8 = bytes.contains { $0 >= 0x80 } && String(validating: bytes, as: UTF8.self) != nil

@@ -50,4 +50,16 @@ import TestSupport
         #expect(location.file == "Window.js")
         #expect(location.line == index + 1)
     }
+
+    /// `PREPROCESS_SIM_DOM_SOURCES` reads the same files in the same order at run time: the file
+    /// table (and so every error location) is the embedded bundle's.
+    @Test func theSourceFolderGivesTheEmbeddedBundlesFileTable() throws {
+        let folder = try #require(DOMSourceFolder.bundle(folder: Self.jsFolder.path))
+        #expect(folder.files.map(\.name) == DOMBundle.files.map(\.name))
+        #expect(folder.files.map(\.firstLine) == DOMBundle.files.map(\.firstLine))
+        #expect(folder.files.map(\.lineCount) == DOMBundle.files.map(\.lineCount))
+        // The embedded source loses its last line break to Swift's multi-line literal.
+        #expect(folder.source.split(separator: "\n").count == DOMBundle.source.split(separator: "\n").count)
+        #expect(DOMSourceFolder.bundle(folder: "/nonexistent") == nil)
+    }
 }

@@ -38,6 +38,20 @@ import Testing
         #expect(alive <= 1, "\(alive) of 4 released pages are still alive after a collection")
     }
 
+    @Test func nothingTheContextHoldsKeepsItAlive() throws {
+        // A value holds its context; a context holding one of its own values would never be
+        // freed, and with it the page.
+        final class WeakContext { weak var context: JavaScriptContext? }
+        let weak = WeakContext()
+        let machine = JavaScriptVirtualMachine()
+        try {
+            let context = JavaScriptContext(machine: machine)
+            weak.context = context
+            _ = context.dateMilliseconds(try context.evaluate("new Date(5)"))
+        }()
+        #expect(weak.context == nil)
+    }
+
     @Test func aSimulatorCollectsThePreviousPageBeforeTheNextRunOnly() throws {
         let simulator = Simulator()
         let page = try PageLoader.load(data: Data("<title>t</title><p>one</p>".utf8), path: "page.html",

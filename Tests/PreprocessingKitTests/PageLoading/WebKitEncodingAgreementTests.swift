@@ -24,7 +24,7 @@ import Testing
     }()
 
     @Test func theRecordingCoversTheCorpusAndTheFixtures() {
-        #expect(Self.recorded.count == 65)
+        #expect(Self.recorded.count == 67)
         #expect(Self.recorded.filter { $0.page.contains("/chardet/") }.count == 13)
         #expect(Self.recorded.filter { $0.page.contains("/trafilatura/") }.count == 18)
     }

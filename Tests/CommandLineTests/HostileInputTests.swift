@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Inputs nobody here wrote, as a user meets them: `preprocess-sim run` ends each with its
+/// diagnostic, exit code and a transcript, never a crash, a hang or an out-of-memory kill.
+@Suite struct HostileInputTests {
+    static let page = "Pages/daringfireball-colophon.html"
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let script: String
+        let extra: [String]
+        let exitCode: Int32
+        /// A diagnostic code the transcript must have (nil: no error at all).
+        let code: String?
+        var testDescription: String { name }
+    }
+
+    static let scripts: [Case] = [
+        Case(name: "a throwing getter in the result", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { var o = {ok: 1}; Object.defineProperty(o, 'bad', {enumerable: true, get() { throw new Error('boom') }}); a.completionFunction(o); } };
+            """, extra: [], exitCode: 0, code: "not-plist-value"),
+        Case(name: "a Proxy whose get throws", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({p: new Proxy({}, { ownKeys: function () { return ['a', 'b']; }, getOwnPropertyDescriptor: function () { return {enumerable: true, configurable: true, value: 1}; }, get: function (t, k) { if (k === 'b') throw new Error('lie'); return 'A'; } })}); } };
+            """, extra: [], exitCode: 0, code: "not-plist-value"),
+        Case(name: "unbounded recursion", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { function f(n) { return f(n + 1) + 1; } f(0); } };
+            """, extra: [], exitCode: 1, code: "run-threw"),
+        Case(name: "allocation until memory runs out", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { var keep = []; while (true) keep.push(new Array(100000).fill(keep.length)); } };
+            """, extra: ["--memory-limit", "400"], exitCode: 1, code: "memory-limit"),
+        Case(name: "a 200 MB result string", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({s: 'x'.repeat(200 * 1024 * 1024)}); } };
+            """, extra: [], exitCode: 1, code: "results-too-large"),
+        Case(name: "tampered built-ins before completion", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { JSON.stringify = null; Object.keys = null; Array.prototype.push = null; Date.prototype.getTime = function () { throw 1; }; a.completionFunction({d: new Date(0), arr: [1, 2], o: {x: 1}}); } };
+            """, extra: [], exitCode: 0, code: nil),
+        Case(name: "re-entrant and odd completion calls", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { var o = {}; Object.defineProperty(o, 'x', {enumerable: true, get: function () { a.completionFunction({again: 1}); return 1; }}); a.completionFunction(o); a.completionFunction(); a.completionFunction(1, 2, 3); a.completionFunction(a.completionFunction); } };
+            """, extra: [], exitCode: 0, code: "completion-called-twice"),
+        Case(name: "a global getter that throws", script: """
+            Object.defineProperty(this, 'ExtensionPreprocessingJS', { get: function () { throw new Error('getter'); } });
+            """, extra: [], exitCode: 1, code: "run-threw"),
+        Case(name: "a run getter that throws", script: """
+            var ExtensionPreprocessingJS = {}; Object.defineProperty(ExtensionPreprocessingJS, 'run', { get: function () { throw new Error('no run'); } });
+            """, extra: [], exitCode: 1, code: "run-threw"),
+        Case(name: "alert with a throwing toString", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { alert({toString: function () { throw new Error('x'); }}); a.completionFunction({}); } };
+            """, extra: [], exitCode: 1, code: "run-threw"),
+        Case(name: "finalize that loops", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({x: 1}); }, finalize: function () { while (true) {} } };
+            """, extra: ["--handler", "echo", "--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "finalize that throws", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({x: 1}); }, finalize: function () { throw new TypeError('nope'); } };
+            """, extra: ["--handler", "echo"], exitCode: 1, code: "finalize-threw"),
+    ]
+
+    func run(_ hostile: Case) throws -> CommandResult {
+        let path = try CommandLineRunner.temporaryFile(hostile.script, name: "Hostile.js")
+        return try CommandLineRunner.run(["run", "--script", path, "--page", Self.page, "--url", "https://daringfireball.net/colophon/",
+                                          "--format", "json"] + hostile.extra, timeLimit: 60)
+    }
+
+    @Test(arguments: scripts)
+    func hostileScriptsEndWithTheirDiagnostic(_ hostile: Case) throws {
+        let result = try run(hostile)
+        #expect(result.exitCode == hostile.exitCode, "\(hostile.name): exit \(result.exitCode)\n\(result.stderr.prefix(500))")
+        #expect(result.json != nil, "\(hostile.name): no transcript")
+        if let code = hostile.code {
+            #expect(result.diagnosticCodes.contains(code), "\(hostile.name): \(result.diagnosticCodes)")
+        } else {
+            let errors = ((result.json?["diagnostics"] as? [[String: Any]]) ?? []).filter { $0["severity"] as? String != "note" }
+            #expect(errors.isEmpty, "\(hostile.name): \(errors)")
+        }
+    }
+
+    @Test func tamperedDatesStillConvert() throws {
+        let result = try run(Self.scripts.first { $0.name.hasPrefix("tampered") }!)
+        let results = try #require(result.json?["results"] as? [String: Any])
+        #expect(results["d"] as? String == "1970-01-01T00:00:00.000Z")
+        #expect(results["arr"] as? [Int] == [1, 2])
+    }
+
+    static let probe = """
+        var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ title: document.title, p: document.querySelectorAll('p').length, text: document.body ? document.body.textContent.length : -1 }); } };
+        """
+
+    static let hostilePages: [String: () -> [UInt8]] = [
+        "a bad character reference": { Array("<title>A&#11111111111;B</title><p>FOO&#11111111111;bar</p>".utf8) },
+        "100,000 nested divs": { Array((String(repeating: "<div>", count: 100_000) + "x").utf8) },
+        "100,000 attributes": { Array(("<p " + (0..<100_000).map { "a\($0)=\($0)" }.joined(separator: " ") + ">x</p>").utf8) },
+        "50,000 unclosed span, b, i": { Array((String(repeating: "<span><b><i>", count: 50_000) + "x").utf8) },
+        "UTF-32 without a byte order mark": {
+            "<html><title>t</title><p>x</p>".unicodeScalars.flatMap { scalar -> [UInt8] in
+                let v = scalar.value
+                return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
+            }
+        },
+    ]
+
+    @Test(arguments: hostilePages.keys.sorted())
+    func hostilePagesEndWithACompletedRun(name: String) throws {
+        let bytes = Self.hostilePages[name]!()
+        let pagePath = try CommandLineRunner.temporaryFile(String(decoding: bytes, as: UTF8.self), name: "hostile.html")
+        try Data(bytes).write(to: URL(fileURLWithPath: pagePath))
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", pagePath, "--url", "https://example.com/",
+                                                "--format", "json"], timeLimit: 60)
+        #expect(result.exitCode == 0, "\(name): \(result.stderr.prefix(300)) \(result.diagnosticCodes)")
+        #expect(result.json?["completed"] as? Bool == true, "\(name)")
+        #expect(!result.diagnosticCodes.contains("internal-error"), "\(name)")
+        if name.hasPrefix("UTF-32") { #expect(result.diagnosticCodes.contains("encoding-utf32-without-bom")) }
+        if name.hasPrefix("a bad") {
+            #expect((result.json?["results"] as? [String: Any])?["title"] as? String == "A\u{FFFD}B")
+        }
+    }
+
+    @Test func aPageTooLargeForTheMemoryLimitIsRefusedWithAReason() throws {
+        let pagePath = try CommandLineRunner.temporaryFile("<p>" + String(repeating: "word ", count: 1_200_000), name: "large.html")
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", pagePath, "--memory-limit", "64", "--format", "json"])
+        #expect(result.exitCode == 1)
+        #expect(result.diagnosticCodes.contains("page-too-large"), "\(result.diagnosticCodes)")
+    }
+
+    @Test func aGzipBombIsRefusedBeforeItFillsMemory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bomb = folder.appendingPathComponent("bomb.html.gz").path
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "head -c 300000000 /dev/zero | gzip -1 > '\(bomb)'"]
+        try shell.run()
+        shell.waitUntilExit()
+        try #require(shell.terminationStatus == 0)
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", bomb, "--format", "json"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("[page-too-large]"), "\(result.stderr)")
+    }
+
+    @Test func aFixtureCORSBlocksSaysWhichHeaderIsMissing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cors-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"x\":1}".utf8).write(to: folder.appendingPathComponent("data.json"))
+        let script = """
+            var ExtensionPreprocessingJS = { run: function (a) { fetch('https://api.other.example/data.json').then(function (r) { return r.text(); }).then(function (t) { a.completionFunction({ok: t}); }, function (e) { a.completionFunction({error: String(e)}); }); } };
+            """
+        let scriptPath = try CommandLineRunner.temporaryFile(script, name: "Cors.js")
+        let blocked = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", Self.page, "--url", "https://example.com/page",
+                                                 "--fixture", "https://api.other.example/data.json=\(folder.path)/data.json", "--format", "json"])
+        #expect(blocked.diagnosticCodes.contains("fixture-cors-blocked"), "\(blocked.diagnosticCodes)")
+        let message = ((blocked.json?["diagnostics"] as? [[String: Any]]) ?? []).first { $0["code"] as? String == "fixture-cors-blocked" }?["message"] as? String
+        #expect(message?.contains("Access-Control-Allow-Origin") == true)
+        #expect(message?.contains("https://example.com") == true)
+        // With the header the fixture is read and nothing is said.
+        try Data("{\"https://api.other.example/data.json\": {\"file\": \"data.json\", \"headers\": {\"Access-Control-Allow-Origin\": \"https://example.com\"}}}".utf8)
+            .write(to: folder.appendingPathComponent("fixtures.json"))
+        let allowed = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", Self.page, "--url", "https://example.com/page",
+                                                 "--fixtures", folder.path, "--format", "json"])
+        #expect(!allowed.diagnosticCodes.contains("fixture-cors-blocked"))
+        #expect((allowed.json?["results"] as? [String: Any])?["ok"] as? String == "{\"x\":1}")
+    }
+}
