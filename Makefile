@@ -11,7 +11,7 @@ BIN = .build/release/preprocess-sim
 RELEASE_FLAGS ?= --static-swift-stdlib
 SIM = $(BIN)
 
-.PHONY: all deps build test demo install bench fuzz clean
+.PHONY: all deps build test demo install bench fuzz fidelity clean
 
 all: build
 
@@ -38,6 +38,14 @@ fuzz: deps
 	$(SWIFT) build -c release --product preprocess-sim
 	PREPROCESS_SIM_PARSER_FUZZ_ROUNDS=100000 PREPROCESS_SIM_FUZZ_ROUNDS=12000 \
 	    $(SWIFT) test -c release -Xswiftc -enable-testing --filter 'ParserFuzzTests|PipelineFuzzTests'
+
+# The differential loop against WebKit's recorded answers; not part of `make test` (whose
+# FidelityFloorTests hold the same figures to known-differences.json). Prints identical/total
+# per probe and page folder, writes .build/fidelity/differences.jsonl (each difference with its
+# path and both values). `make fidelity UPDATE=1` rewrites the known-differences list after a fix.
+fidelity: deps
+	$(SWIFT) build -c release --product preprocess-fidelity
+	.build/release/preprocess-fidelity $(if $(UPDATE),--update-known) $(PROBES)
 
 demo: build
 	@echo "== Seed 003: a Share extension sends title, URL and the selected text"

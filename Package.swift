@@ -50,6 +50,9 @@ let package = Package(
         // MARK: Benchmark (`make bench`)
         .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit", "HTMLParser"], path: "Benchmarks"),
 
+        // MARK: Differential loop against WebKit's recorded answers (`make fidelity`)
+        .executableTarget(name: "preprocess-fidelity", dependencies: ["PreprocessingKit", "TestSupport"], path: "Fidelity"),
+
         // MARK: Tests
         .target(
             name: "TestSupport",

@@ -3,83 +3,11 @@ import Testing
 import TestSupport
 @testable import PreprocessingKit
 
-/// Issue 3's bar: the probes `tree`, `selectors`, `urls-forms`, `encoding` run through the
-/// simulator give what real WebKit gave (recorded in `Fixtures/oracle/`) on at least 98% of
-/// their cases, each case's whole `results` compared. Known differences: `docs/fidelity-tree.md`.
+/// The tree as WebKit builds it: `document.all`, white space around trailing comments, and the
+/// html5lib trees WebKit gives. (The tree probes' whole results are FidelityFloorTests'.)
 @Suite(.serialized) struct TreeFidelityTests {
-    struct ProbeScore {
-        let probe: String
-        let total: Int
-        let identical: Int
-        let failures: [String]
-        var fraction: Double { total == 0 ? 0 : Double(identical) / Double(total) }
-    }
-
-    /// Runs every recorded case of `probe` and compares `results` with WebKit's.
-    static func score(_ probe: String) throws -> ProbeScore {
-        let cases = try OracleFixtures.load(probe)
-        var failures: [String] = []
-        for oracleCase in cases {
-            guard let page = oracleCase.pagePath, let script = oracleCase.scriptPath else {
-                failures.append("\(oracleCase.id): no page or script in the case")
-                continue
-            }
-            let transcript = try SimulatorHarness.run(script: script, page: page, url: oracleCase.url, select: oracleCase.selectText)
-            let ours = OracleFixtures.jsonObject(transcript.results)
-            if OracleFixtures.equal(ours, oracleCase.results) { continue }
-            if let a = ours as? [String: Any], let b = oracleCase.results as? [String: Any] {
-                failures.append("\(oracleCase.id): " + OracleFixtures.differences(a, b).joined(separator: "; ").prefix(600))
-            } else {
-                failures.append("\(oracleCase.id): \(transcript.diagnostics.map(\.formatted))")
-            }
-        }
-        return ProbeScore(probe: probe, total: cases.count, identical: cases.count - failures.count, failures: failures)
-    }
-
-    /// Per-probe floors, what the simulator reaches now (every case identical), so that a
-    /// regression in any one probe fails even while the overall figure stays above 98%.
-    static let floors: [String: Double] = ["tree": 1.0, "selectors": 1.0, "urls-forms": 1.0, "encoding": 1.0]
-
-    @Test func probesMatchWebKitOnAtLeast98PercentOfCases() throws {
-        var total = 0
-        var identical = 0
-        for probe in ["tree", "selectors", "urls-forms", "encoding"] {
-            let score = try Self.score(probe)
-            #expect(score.total > 0, "no recorded cases for \(probe)")
-            total += score.total
-            identical += score.identical
-            print(String(format: "%@: %d/%d identical to WebKit (%.1f%%)", probe, score.identical, score.total, score.fraction * 100))
-            for failure in score.failures { print("  \(failure)") }
-            #expect(score.fraction >= Self.floors[probe] ?? 0.98,
-                    "\(probe): \(score.identical)/\(score.total)\n\(score.failures.joined(separator: "\n"))")
-        }
-        let overall = Double(identical) / Double(max(total, 1))
-        print(String(format: "overall: %d/%d identical to WebKit (%.1f%%)", identical, total, overall * 100))
-        #expect(total >= 300)
-        #expect(overall >= 0.98, "overall \(identical)/\(total)")
-    }
-
-    // MARK: The tree-shape probe (issue 13)
-
-    /// Pages where the tree-shape probe differs from WebKit, as "probe/id", with the reason; a
-    /// listed page that matches fails the test, so the list follows the results.
-    static let treeShapeKnownDifferences: [String: String] = [:]
-
-    /// Every node of the document in order, by depth, kind, name, attribute count and data
-    /// length, hashed per 250 nodes (`Fixtures/oracle/tree-shape/probe.js`): equal to WebKit's on
-    /// at least 99% of the corpus pages and of the 121 wide pages, each folder on its own.
-    @Test(arguments: ["tree-shape", "tree-shape-wide"])
-    func treeShapeEqualsWebKitsOnEveryPage(probe: String) throws {
-        let score = try Self.score(probe)
-        #expect(score.total > 80, "no recorded cases for \(probe)")
-        print(String(format: "%@: %d/%d pages give WebKit's tree (%.1f%%)", probe, score.identical, score.total, score.fraction * 100))
-        let differing = Set(score.failures.map { "\(probe)/" + $0.prefix { $0 != ":" } })
-        let listed = Set(Self.treeShapeKnownDifferences.keys.filter { $0.hasPrefix(probe + "/") })
-        let unexplained = score.failures.filter { !listed.contains("\(probe)/" + $0.prefix { $0 != ":" }) }
-        #expect(unexplained.isEmpty, "\(probe): \(unexplained.count) pages differ:\n\(unexplained.joined(separator: "\n"))")
-        #expect(listed.subtracting(differing).isEmpty, "listed but now identical: \(listed.subtracting(differing).sorted())")
-        #expect(score.fraction >= 0.99)
-    }
+    // Whole results of the probes `tree`, `selectors`, `urls-forms`, `encoding`, `tree-shape` and
+    // `tree-shape-wide` are held case by case by FidelityFloorTests (known-differences.json).
 
     // MARK: document.all
 

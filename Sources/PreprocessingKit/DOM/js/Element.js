@@ -172,15 +172,15 @@ class Element extends Node {
     insertAdjacent(this, String(position).toLowerCase(), createTextNode(documentOf(this), String(data)), position);
   }
 
-  // Geometry: nothing is laid out, so everything is zero except the viewport-sized root.
-  getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
-  getClientRects() { return []; }
-  get clientWidth() { return isViewportElement(this) ? viewportSize(this).width : 0; }
-  get clientHeight() { return isViewportElement(this) ? viewportSize(this).height : 0; }
-  get clientTop() { return 0; }
-  get clientLeft() { return 0; }
-  get scrollWidth() { return isViewportElement(this) ? viewportSize(this).width : 0; }
-  get scrollHeight() { return isViewportElement(this) ? viewportSize(this).height : 0; }
+  // Geometry: read from the lazy box model (layout.js), computed on first use.
+  getBoundingClientRect() { return layoutBoundingClientRect(this); }
+  getClientRects() { return layoutClientRects(this); }
+  get clientWidth() { return layoutClientSize(this, false); }
+  get clientHeight() { return layoutClientSize(this, true); }
+  get clientTop() { const box = layoutBoxOf(this); return box === null || box.isInline ? 0 : Math.round(box.s.bt); }
+  get clientLeft() { const box = layoutBoxOf(this); return box === null || box.isInline ? 0 : Math.round(box.s.bl); }
+  get scrollWidth() { return layoutScrollSize(this, false); }
+  get scrollHeight() { return layoutScrollSize(this, true); }
   get scrollTop() { return 0; }
   set scrollTop(value) {}
   get scrollLeft() { return 0; }
@@ -207,14 +207,6 @@ function elementExtras(element) {
 
 function isHTMLDocument(doc) { return doc === null || doc[DOC_STATE].isHTML; }
 
-function isViewportElement(element) {
-  const doc = element[OWNER];
-  return doc !== null && doc.documentElement === element;
-}
-function viewportSize(element) {
-  const state = element[OWNER][DOC_STATE];
-  return { width: state.viewportWidth, height: state.viewportHeight };
-}
 
 function insertAdjacent(element, where, node, position) {
   switch (where) {

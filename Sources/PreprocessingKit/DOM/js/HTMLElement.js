@@ -47,12 +47,12 @@ class HTMLElement extends Element {
     return /^(a|area|button|input|select|textarea|iframe|summary)$/.test(this[LOCAL_NAME]) ? 0 : -1;
   }
   set tabIndex(value) { setAttributeValue(this, "tabindex", String(value | 0)); }
-  // Layout is not simulated: offsets are zero and there is no offset parent.
-  get offsetWidth() { return 0; }
-  get offsetHeight() { return 0; }
-  get offsetTop() { return 0; }
-  get offsetLeft() { return 0; }
-  get offsetParent() { return null; }
+  // Offsets from the lazy box model (layout.js).
+  get offsetWidth() { return layoutOffsetSize(this, false); }
+  get offsetHeight() { return layoutOffsetSize(this, true); }
+  get offsetTop() { return layoutOffsetPosition(this, true); }
+  get offsetLeft() { return layoutOffsetPosition(this, false); }
+  get offsetParent() { return layoutOffsetParent(this); }
   click() {
     if (this.disabled === true) return;
     const event = new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: pageWindowOf(this) });

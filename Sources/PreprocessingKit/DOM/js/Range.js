@@ -215,7 +215,8 @@ class Range {
     return parseHTMLFragment(contextName === "body" ? doc : element, html);
   }
 
-  getBoundingClientRect() { return typeof DOMRect === "function" ? new DOMRect(0, 0, 0, 0) : { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0 }; }
+  /** The union of the boxes holding the boundary points (layout.js; no per-glyph rectangles). */
+  getBoundingClientRect() { return layoutRangeRect(this, this[RANGE_BOUNDS].startNode, this[RANGE_BOUNDS].endNode); }
   getClientRects() { return []; }
   /** Does nothing (https://dom.spec.whatwg.org/#dom-range-detach). */
   detach() {}

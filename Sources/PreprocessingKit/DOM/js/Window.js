@@ -150,7 +150,6 @@ function installWindowGlobals(global, doc, config) {
   define("closed", false);
   define("opener", null);
   define("frameElement", null);
-  define("length", 0);
   define("isSecureContext", /^https:|^about:|^file:/.test(state.url));
   define("innerWidth", width);
   define("innerHeight", height);
@@ -215,6 +214,7 @@ function installWindowGlobals(global, doc, config) {
     return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, width, height));
   });
   defineEventHandlerProperties(global, EVENT_HANDLER_NAMES);
+  installFrameAccess(global); // window.length and window[i]: the page's child navigables (frames.js)
 }
 
 // Legacy factory functions: https://html.spec.whatwg.org/#dom-image, #dom-audio, #dom-option

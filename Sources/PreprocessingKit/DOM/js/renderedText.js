@@ -68,7 +68,8 @@ let renderedClipsContents = false;
 const RENDERED_SLOT_DISPLAY = 0, RENDERED_SLOT_VISIBILITY = 1, RENDERED_SLOT_WHITE_SPACE = 2, RENDERED_SLOT_TRANSFORM = 3,
   RENDERED_SLOT_FLOAT = 4, RENDERED_SLOT_POSITION = 5, RENDERED_SLOT_MARGIN_BOTTOM = 6, RENDERED_SLOT_OVERFLOW_X = 7,
   RENDERED_SLOT_OVERFLOW_Y = 8, RENDERED_SLOT_WIDTH = 9, RENDERED_SLOT_HEIGHT = 10, RENDERED_SLOT_MAX_WIDTH = 11,
-  RENDERED_SLOT_MAX_HEIGHT = 12, RENDERED_SLOT_FONT_SIZE = 13, RENDERED_SLOT_COUNT = 14;
+  RENDERED_SLOT_MAX_HEIGHT = 12, RENDERED_SLOT_FONT_SIZE = 13, RENDERED_SLOT_BOX_SIZING = 14, RENDERED_SLOT_PADDING_TOP = 15,
+  RENDERED_SLOT_PADDING_RIGHT = 16, RENDERED_SLOT_PADDING_BOTTOM = 17, RENDERED_SLOT_PADDING_LEFT = 18, RENDERED_SLOT_COUNT = 19;
 const renderedSlotValues = new Array(RENDERED_SLOT_COUNT).fill(null);
 const renderedSlotPriorities = new Float64Array(RENDERED_SLOT_COUNT);
 /** Property name → slot (shorthands are expanded by renderedParseDeclarations). */
@@ -76,9 +77,11 @@ const RENDERED_PROPERTY_SLOTS = new Map([["display", RENDERED_SLOT_DISPLAY], ["v
   ["white-space", RENDERED_SLOT_WHITE_SPACE], ["text-transform", RENDERED_SLOT_TRANSFORM], ["float", RENDERED_SLOT_FLOAT],
   ["position", RENDERED_SLOT_POSITION], ["margin-bottom", RENDERED_SLOT_MARGIN_BOTTOM], ["overflow-x", RENDERED_SLOT_OVERFLOW_X],
   ["overflow-y", RENDERED_SLOT_OVERFLOW_Y], ["width", RENDERED_SLOT_WIDTH], ["height", RENDERED_SLOT_HEIGHT],
-  ["max-width", RENDERED_SLOT_MAX_WIDTH], ["max-height", RENDERED_SLOT_MAX_HEIGHT], ["font-size", RENDERED_SLOT_FONT_SIZE]]);
+  ["max-width", RENDERED_SLOT_MAX_WIDTH], ["max-height", RENDERED_SLOT_MAX_HEIGHT], ["font-size", RENDERED_SLOT_FONT_SIZE],
+  ["box-sizing", RENDERED_SLOT_BOX_SIZING], ["padding-top", RENDERED_SLOT_PADDING_TOP], ["padding-right", RENDERED_SLOT_PADDING_RIGHT],
+  ["padding-bottom", RENDERED_SLOT_PADDING_BOTTOM], ["padding-left", RENDERED_SLOT_PADDING_LEFT]]);
 /** Cheap pre-test of a declaration block for any property the cascade reads. */
-const RENDERED_PROPERTY_PATTERN = /display|visibility|white-space|text-transform|float|position|margin|overflow|width|height|font-size/i;
+const RENDERED_PROPERTY_PATTERN = /display|visibility|white-space|text-transform|float|position|margin|overflow|width|height|font-size|padding|box-sizing/i;
 
 /**
  * `HTMLElement.innerText` getter: the element's rendered text, or its text content when it is
@@ -312,6 +315,14 @@ function renderedEnterElement(element, localName, display, state) {
   } else if (isHTML && localName === "br") {
     renderedEmit(state, "\n");
     renderedNewLine(state);
+  } else if (localName === "svg" && element[NAMESPACE] === "http://www.w3.org/2000/svg" && element[PARENT] !== null &&
+      element[PARENT] !== undefined && element[PARENT][NAMESPACE] !== "http://www.w3.org/2000/svg") {
+    // An <svg> in HTML content is an atomic inline that emits nothing (as for innerText): the
+    // white space on both sides of it stays.
+    if (state.pendingSpace) renderedEmit(state, " ");
+    state.lineHasContent = true;
+    state.pendingSpace = false;
+    state.sawSpace = false;
   } else if (isHTML && RENDERED_SPACE_BEFORE_ELEMENTS.has(localName)) {
     // WebKit's TextIterator (handleReplacedElement): the space between inline content and the
     // element is a text box of its own; on top of it, when the text before ended with white
@@ -523,7 +534,8 @@ const ITERATOR_SVG_TEXT_ELEMENTS = new Set(["text", "tspan", "textPath", "a"]);
  * content is laid out in lines.
  */
 function iteratorNewLine(available) {
-  return { hasContent: false, endsWithSpace: false, width: 0, widest: 0, full: false, available };
+  // `inner`: the widest line of the block containers inside.
+  return { hasContent: false, endsWithSpace: false, width: 0, widest: 0, inner: 0, full: false, available };
 }
 
 // Line breaking, roughly. Where a line wraps matters to TextIterator only next to atomic
@@ -548,23 +560,42 @@ const ITERATOR_FONT_SCALES = new Map([["h1", 2 * 1.11], ["h2", 1.5 * 1.11], ["h3
  * user-agent one, relative to the parent's. Call right after renderedComputeStyle(element).
  */
 function iteratorFontScale(element, parentScale) {
-  const size = renderedSlotValues[RENDERED_SLOT_FONT_SIZE];
-  if (size !== null) {
-    const match = /^([0-9.]+)(px|em|rem|%|pt)$/.exec(size);
-    if (match !== null) {
-      const number = parseFloat(match[1]);
-      switch (match[2]) {
-        case "px": return number / 16;
-        case "pt": return number / 12;
-        case "rem": return number;
-        case "em": return parentScale * number;
-        default: return parentScale * number / 100;
-      }
-    }
-  }
+  const author = iteratorAuthorFontSize(parentScale);
+  if (author !== null) return author / 16;
   if (element[NAMESPACE] !== SELECTOR_HTML_NAMESPACE) return parentScale;
   const factor = ITERATOR_FONT_SCALES.get(element[LOCAL_NAME]);
   return factor === undefined ? parentScale : parentScale * factor;
+}
+
+/** Absolute `font-size` keywords in pixels (WebKit's table for a 16px medium). */
+const ITERATOR_FONT_SIZE_KEYWORDS = new Map([["xx-small", 9], ["x-small", 10], ["small", 13], ["medium", 16],
+  ["large", 18], ["x-large", 24], ["xx-large", 32], ["xxx-large", 48]]);
+
+/**
+ * The `font-size` the cascade gave the element last styled, in pixels (px, pt, rem, em, %,
+ * keywords; em, % and larger/smaller against the parent's `parentScale` × 16px), or null
+ * when it has none that is understood. Call right after renderedComputeStyle(element).
+ */
+function iteratorAuthorFontSize(parentScale) {
+  const size = renderedSlotValues[RENDERED_SLOT_FONT_SIZE];
+  if (size === null) return null;
+  if (renderedIsZeroLength(size)) return 0;
+  const match = /^([0-9.]+)(px|em|rem|%|pt)$/.exec(size);
+  if (match !== null) {
+    const number = parseFloat(match[1]);
+    switch (match[2]) {
+      case "px": return number;
+      case "pt": return number * 4 / 3;
+      case "rem": return number * 16;
+      case "em": return parentScale * number * 16;
+      default: return parentScale * number * 16 / 100;
+    }
+  }
+  const keyword = ITERATOR_FONT_SIZE_KEYWORDS.get(size);
+  if (keyword !== undefined) return keyword;
+  if (size === "larger") return parentScale * 16 * 1.2;
+  if (size === "smaller") return parentScale * 16 / 1.2;
+  return null;
 }
 
 /** A CSS length in pixels (px, em, rem, ex, pt at a 16px font), or -1 when not a length. */
@@ -628,6 +659,11 @@ function iteratorTextWidth(text, scale) {
   return width;
 }
 
+/** Whether lines may wrap at soft wrap opportunities under `white-space` (not nowrap or pre). */
+function iteratorWraps(whiteSpace) {
+  return whiteSpace !== "nowrap" && whiteSpace !== "pre";
+}
+
 /** The width of `data`'s first word, with one space before it when `data` starts with white space. */
 function iteratorLeadingWordWidth(data, scale) {
   const table = iteratorAdvanceTable(scale);
@@ -648,8 +684,12 @@ function iteratorIsCollapsibleCode(code) {
   return code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
 }
 
-/** Adds collapsed text to the line's width, wrapping at its spaces when it overflows. */
-function iteratorAdvanceLine(line, text, scale) {
+/**
+ * Adds collapsed text to the line's width, wrapping at its spaces when it overflows (unless
+ * `whiteSpace` forbids wrapping).
+ */
+function iteratorAdvanceLine(line, text, scale, whiteSpace) {
+  const wraps = iteratorWraps(whiteSpace);
   const table = iteratorAdvanceTable(scale);
   let word = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -659,7 +699,8 @@ function iteratorAdvanceLine(line, text, scale) {
       // CJK text may break after any character: each one is placed on its own.
       if (code < 0x2e80) continue;
     }
-    if (line.width > 0 && line.width + word > line.available) {
+    // (An empty word, after a space, never wraps: the space hangs at the line's end.)
+    if (wraps && word > 0 && line.width > 0 && line.width + word > line.available) {
       line.widest = Math.max(line.widest, line.width);
       line.width = word;
       // The word starts a new line: an atomic inline that filled the old one no longer ends it.
@@ -670,9 +711,17 @@ function iteratorAdvanceLine(line, text, scale) {
   }
 }
 
+/** A CSS `width` in pixels, a percentage of the containing block's `available` width, or -1. */
+function iteratorCssWidth(value, available) {
+  const length = iteratorLength(value);
+  if (length >= 0 || value === null || value === undefined) return length;
+  const match = /^([0-9.]+)%$/.exec(value);
+  return match === null ? -1 : parseFloat(match[1]) * available / 100;
+}
+
 /** The width of the lines of a block container inside a line context of width `available`. */
 function iteratorAvailableWidth(localName, style, available) {
-  const width = iteratorLength(style.width);
+  const width = iteratorCssWidth(style.width, available);
   if (width >= 0) return width;
   return Math.max(available - (ITERATOR_INDENTS.get(localName) || 0), 20);
 }
@@ -691,6 +740,8 @@ function iteratorNewState() {
     // Quirks mode: a line holding only replaced boxes has no strut, so zero-height images give
     // it no height.
     quirks: false,
+    // Absolutely positioned boxes entered so far: they escape their ancestors' clip.
+    absoluteCount: 0,
   };
 }
 
@@ -740,6 +791,9 @@ function iteratorReplacedWidth(element, localName, style) {
     // With a viewBox and no width, an svg scales to fill its container's width.
     case "svg": return selectorAttribute(element, "viewBox") !== null || selectorAttribute(element, "viewbox") !== null ? Infinity : 300;
     case "img": {
+      // A data: URL image loads (the oracle blocks only network loads): its natural width.
+      const natural = iteratorLoadedImageSize(element);
+      if (natural !== null) return natural[0];
       const alt = selectorAttribute(element, "alt");
       return alt !== null && alt !== "" ? iteratorTextWidth(alt) + 1 : 0;
     }
@@ -748,7 +802,7 @@ function iteratorReplacedWidth(element, localName, style) {
       const cols = /^\s*([0-9]+)\s*$/.exec(selectorAttribute(element, "cols") || "");
       return (cols !== null && parseInt(cols[1], 10) > 0 ? parseInt(cols[1], 10) : 20) * 8 + 6;
     }
-    case "button": return iteratorTextWidth(renderedDescendantText(element).replace(/[ \t\n\r\f]+/g, " ").trim(), 0.833) + 15.5;
+    case "button": return iteratorButtonContentWidth(element) + 15.5;
     case "select": {
       let widest = 0;
       for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
@@ -773,6 +827,38 @@ function iteratorReplacedWidth(element, localName, style) {
     }
     default: return 0;
   }
+}
+
+/**
+ * A button's shrink-to-fit content width: its text in 13.33px plus the widths of the images and
+ * svgs in it (an svg that scales to its container adds nothing there).
+ */
+function iteratorButtonContentWidth(button) {
+  let text = "", width = 0;
+  for (let node = button[FIRST]; node !== null && node !== undefined;) {
+    const localName = node[LOCAL_NAME];
+    if (typeof localName !== "string") {
+      if (node.nodeType === 3 || node.nodeType === 4) text += node[DATA];
+    } else if ((localName === "svg" && node[NAMESPACE] === "http://www.w3.org/2000/svg") ||
+        (localName === "img" && node[NAMESPACE] === SELECTOR_HTML_NAMESPACE)) {
+      renderedComputeStyle(node, "visible", "normal", "none", "inline-block");
+      if (renderedDisplay !== "none") {
+        const replaced = iteratorReplacedWidth(node, localName, { width: renderedSlotValues[RENDERED_SLOT_WIDTH] });
+        if (isFinite(replaced)) width += replaced;
+      }
+      node = selectorNextSkippingChildren(node, button);
+      continue;
+    }
+    node = selectorNextInTree(node, button);
+  }
+  return width + iteratorTextWidth(text.replace(/[ \t\n\r\f]+/g, " ").trim(), 0.833);
+}
+
+/** The natural [width, height] of an image that loads (a data: URL with a size), else null. */
+function iteratorLoadedImageSize(element) {
+  if (typeof layoutImageNaturalSize !== "function") return null;
+  const natural = layoutImageNaturalSize(element);
+  return natural === null || natural[2] === true ? null : natural;
 }
 
 function iteratorIsCollapsible(character) {
@@ -840,7 +926,9 @@ function iteratorChildren(parent, parentStyle, line, it, depth) {
         clipped: (parentStyle.clipped && !renderedAbsolutelyPositioned) ||
           (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)),
         width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT], fontScale: iteratorFontScale(child, parentStyle.fontScale),
-        absolute: renderedAbsolutelyPositioned, containsFloats: renderedOutOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(renderedDisplay) ||
+        authorFontSize: iteratorAuthorFontSize(parentStyle.fontScale), parentWhiteSpace: parentStyle.whiteSpace,
+        clipsOverflow: (renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y])) &&
+          (renderedDisplay !== "inline" || renderedOutOfFlow), absolute: renderedAbsolutelyPositioned, containsFloats: renderedOutOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(renderedDisplay) ||
           renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y]) };
       if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
       iteratorElement(child, localName, style, line, it, depth + 1);
@@ -884,9 +972,16 @@ function iteratorText(data, style, line, it) {
     return;
   }
   if (ws === "pre-line") {
-    const parts = data.split(/[ \t\f\r]*\n[ \t\f\r]*/);
+    // Spaces collapse, segment breaks are forced line breaks. TextIterator emits the break's
+    // "\n" run as a space (handleTextRun translates newlines), the spaces before it stay in
+    // their line's box, and those after it start the next line and have no box.
+    const parts = data.split("\n");
     for (let i = 0; i < parts.length; i++) {
-      if (i > 0 && visible) { iteratorEndLine(it, line); iteratorEmit(it, "\n"); }
+      if (i > 0) {
+        it.boxCount++;
+        if (visible) iteratorEmit(it, " ");
+        iteratorEndLine(it, line);
+      }
       if (parts[i] !== "") iteratorCollapsedText(parts[i], style, line, it, visible);
     }
     return;
@@ -897,10 +992,11 @@ function iteratorText(data, style, line, it) {
 /** Collapsible text: its boxes on the current line, as TextIterator walks them. */
 function iteratorCollapsedText(data, style, line, it, visible) {
   // A break opportunity where the next word no longer fits ends the line (after an image, the
-  // white space then has no box and no space is emitted for it).
+  // white space then has no box and no space is emitted for it). White space alone never
+  // overflows (it hangs at the line's end); what comes after it decides.
   const startsWithSpace = iteratorIsCollapsible(data.charAt(0));
-  if ((startsWithSpace || line.endsWithSpace) && line.hasContent &&
-      (line.full || line.width + iteratorLeadingWordWidth(data, style.fontScale) > line.available)) {
+  if ((startsWithSpace || line.endsWithSpace) && line.hasContent && iteratorWraps(style.whiteSpace) &&
+      (line.full || (/[^ \t\n\r\f]/.test(data) && line.width + iteratorLeadingWordWidth(data, style.fontScale) > line.available))) {
     iteratorEndLine(it, line);
   }
   const collapsed = data.replace(/[ \t\n\r\f]+/g, " ");
@@ -916,7 +1012,7 @@ function iteratorCollapsedText(data, style, line, it, visible) {
   it.boxCount++;
   if (!visible) {
     // Hidden text still takes part in the line (it has boxes), but emits nothing.
-    iteratorAdvanceLine(line, text, style.fontScale);
+    iteratorAdvanceLine(line, text, style.fontScale, style.whiteSpace);
     line.hasContent = true;
     line.endsWithSpace = text.charCodeAt(text.length - 1) === 32;
     return;
@@ -924,7 +1020,10 @@ function iteratorCollapsedText(data, style, line, it, visible) {
   // A collapsed space before this box is written out (handleTextBox's needSpace), even when the
   // box starts with a space of its own ("Home " in a button, then " ", gives "Home  "). When
   // the box is only that space and the line ends after it, neither is there (iteratorEndLine).
-  let spaceBefore = (it.collapsedSpace || leadingCollapsed) && it.lastChar !== "" && !iteratorIsCollapsible(it.lastChar) ? " " : "";
+  // Whether the last character is collapsible is the text's own style's question: with
+  // pre-line a newline is not (so a block's leading space after "\n" is written).
+  let spaceBefore = (it.collapsedSpace || leadingCollapsed) && it.lastChar !== "" &&
+    !(iteratorIsCollapsible(it.lastChar) && !(it.lastChar === "\n" && style.whiteSpace === "pre-line")) ? " " : "";
   const trailing = text.length > 0 && text.charCodeAt(text.length - 1) === 32;
   const core = trailing ? text.slice(0, -1) : text;
   if (core !== "") { iteratorEmit(it, spaceBefore + iteratorTransform(core, style.transform, it)); spaceBefore = ""; }
@@ -941,7 +1040,7 @@ function iteratorCollapsedText(data, style, line, it, visible) {
     // notes "collapsed space at the end", which a following replaced element turns into a space.
     if (/[ \t\n\r\f]{2}$/.test(data)) it.collapsedSpace = true;
   }
-  iteratorAdvanceLine(line, text, style.fontScale);
+  iteratorAdvanceLine(line, text, style.fontScale, style.whiteSpace);
   line.hasContent = true;
   line.endsWithSpace = trailing;
 }
@@ -983,7 +1082,7 @@ function iteratorWidestReplacedDescendant(container) {
 function iteratorGeneratedBox(text, style, line, it) {
   if (text === "") return;
   iteratorLineContent(it, line);
-  iteratorAdvanceLine(line, text, style.fontScale);
+  iteratorAdvanceLine(line, text, style.fontScale, style.whiteSpace);
   line.endsWithSpace = iteratorIsCollapsible(text.charAt(text.length - 1));
   it.boxCount++;
 }
@@ -1028,11 +1127,14 @@ function iteratorElement(element, localName, style, line, it, depth) {
     iteratorEndLine(it, line);
   }
   const marginBottom = style.marginBottom;
+  // Whether the line may break before this atomic inline (the white-space of its parent).
+  const wraps = iteratorWraps(style.parentWhiteSpace);
   const boxCountAtStart = it.boxCount;
+  if (style.absolute) it.absoluteCount++;
   if (replaced) {
     const width = !style.outOfFlow && !blockLevel ? iteratorReplacedWidth(element, localName, style) : 0;
     // It does not fit after what is already on the line: the line breaks before it.
-    if (width > 0 && line.width > 0 && line.width + width > line.available) iteratorEndLine(it, line);
+    if (width > 0 && line.width > 0 && line.width + width > line.available && wraps) iteratorEndLine(it, line);
     line.width += width;
     if (style.visibility === "visible" && !style.clipped) {
       if (it.collapsedSpace && it.sawTextNode) iteratorEmit(it, " ");
@@ -1047,20 +1149,23 @@ function iteratorElement(element, localName, style, line, it, depth) {
     // container no height; an inline one still sits on a line with a strut, except in quirks
     // mode, where a line of such images is 0 high too.
     const zeroHeightImage = localName === "img" && isHTML && !(selectorAttribute(element, "alt") || "") &&
-      selectorAttribute(element, "height") === null && iteratorLength(style.height) <= 0;
+      selectorAttribute(element, "height") === null && iteratorLength(style.height) <= 0 && iteratorLoadedImageSize(element) === null;
     if (!(zeroHeightImage && ((blockLevel && width === 0) || (it.quirks && !blockLevel)))) it.boxCount++;
   } else if (isCell) {
     if (iteratorHasCellBeforeOrAbove(element) && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\t");
   } else if (blockLevel || isRow) {
     if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\n");
-  } else if (display === "inline-table") {
-    if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, " ");
   }
   if (ownsLines && !style.outOfFlow && !blockLevel && !isCell) {
     // An inline-block that does not fit after what is on the line starts the next one.
     if (!replaced) {
-      const width = Math.max(iteratorLength(style.width), 0);
-      if (line.width > 0 && line.width + width > line.available) iteratorEndLine(it, line);
+      const width = Math.max(iteratorCssWidth(style.width, line.available), 0);
+      if (line.width > 0 && line.width + width > line.available && wraps) iteratorEndLine(it, line);
+      // An atomic inline, even an empty one, makes its line box non-empty: the line has a
+      // strut, so its block has height. In quirks mode only a box with a height does.
+      if (!it.quirks || iteratorLength(style.height) > 0) it.boxCount++;
+      // An inline table is represented by a space before it (once the line it is on is known).
+      if (display === "inline-table" && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, " ");
     }
     iteratorLineContent(it, line);
   }
@@ -1070,7 +1175,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
     element[PARENT] !== null && element[PARENT] !== undefined && element[PARENT][NAMESPACE] !== "http://www.w3.org/2000/svg");
   if (atomicSilent && !style.outOfFlow && !blockLevel) {
     const width = Math.min(iteratorReplacedWidth(element, localName, style), line.available);
-    if (line.width > 0 && line.width + width > line.available) iteratorEndLine(it, line);
+    if (line.width > 0 && line.width + width > line.available && wraps) iteratorEndLine(it, line);
     line.width += width;
     iteratorLineContent(it, line);
     if (line.width >= line.available) line.full = true;
@@ -1086,15 +1191,31 @@ function iteratorElement(element, localName, style, line, it, depth) {
   }
   const childLine = ownsLines ? iteratorNewLine(childAvailable) : line;
   const hasGeneratedBoxes = isHTML && !replaced && !style.clipped && !ITERATOR_CHILDLESS_ELEMENTS.has(localName);
+  // A box that clips its overflow and has no height of its own is as high as its content.
+  // When nothing in it gives a line height (a blocked image in quirks mode), its content box
+  // is empty and TextIterator skips its content (fullyClipsContents): what it emitted is undone.
+  // Likewise a shrink-to-fit box (inline-block, float, absolutely positioned) without a CSS
+  // width is as wide as its content: text in `font-size: 0` leaves it no content box.
+  const saved = style.clipsOverflow === true && !style.clipped && !replaced ? iteratorSave(it) : null;
   if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "before"), style, childLine, it);
   if (!(isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
     lastRendered = iteratorChildren(element, style, childLine, it, depth);
   }
   if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "after"), style, childLine, it);
   if (ownsLines) {
+    // (A clipping box always has lines of its own; a space its last line drops is no box.)
     iteratorEndLine(it, childLine);
-    // An inline-block takes its content's width on the outer line (shrink-to-fit).
-    if (!replaced && !blockLevel && !isCell && !style.outOfFlow) line.width += Math.min(childLine.widest, childLine.available);
+    if (saved !== null && it.floatBoxCount === floatBoxCountBefore && it.absoluteCount === saved.absoluteCount &&
+        ((it.boxCount === boxCountBefore && !(iteratorLength(style.height) > 0) && iteratorEmittedOnlyWhiteSpaceSince(it, saved)) ||
+         (!blockLevel && !isCell && iteratorCssWidth(style.width, line.available) < 0 && childLine.widest === 0 && childLine.inner === 0))) {
+      iteratorRestore(it, saved);
+    }
+    // A block's lines are part of its container's content width (for a shrink-to-fit container).
+    if (blockLevel) line.inner = Math.max(line.inner, childLine.widest, childLine.inner);
+    // An inline-block takes its CSS width on the outer line, else its content's (shrink-to-fit).
+    if (!replaced && !blockLevel && !isCell && !style.outOfFlow) {
+      line.width += iteratorCssWidth(style.width, line.available) >= 0 ? childLine.available : Math.min(childLine.widest, childLine.available);
+    }
   }
   // TextIterator calls exitNode for an element when, climbing back from its last child, that
   // child has a renderer, and again when the element has a next sibling (of any kind): a
@@ -1106,7 +1227,7 @@ function iteratorElement(element, localName, style, line, it, depth) {
     if ((blockLevel || isRow) && it.sawTextNode && iteratorHasRenderedFollowing(element)) {
       const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) &&
         (it.boxCount !== boxCountBefore || (style.containsFloats && it.floatBoxCount !== floatBoxCountBefore)) &&
-        iteratorMarginGivesExtraNewline(marginBottom, localName);
+        iteratorMarginGivesExtraNewline(marginBottom, localName, style.authorFontSize);
       if (it.lastChar !== "\n") {
         iteratorEmit(it, "\n");
         if (extra) iteratorEmit(it, "\n");
@@ -1123,6 +1244,29 @@ function iteratorElement(element, localName, style, line, it, depth) {
     if (!style.absolute) it.floatBoxCount += it.boxCount - boxCountAtStart;
     it.boxCount = boxCountAtStart;
   }
+}
+
+/** The iterator's output state, to undo what a subtree emitted (iteratorRestore). */
+function iteratorSave(it) {
+  return { length: it.out.length, lastChar: it.lastChar, hasEmitted: it.hasEmitted, collapsedSpace: it.collapsedSpace,
+    sawTextNode: it.sawTextNode, emitCount: it.emitCount, removable: it.removable, removableLine: it.removableLine,
+    removableLastChar: it.removableLastChar, removableHasEmitted: it.removableHasEmitted,
+    removableIsWholeBox: it.removableIsWholeBox, lastWasWordCharacter: it.lastWasWordCharacter, absoluteCount: it.absoluteCount };
+}
+
+function iteratorRestore(it, saved) {
+  it.out.length = saved.length;
+  it.lastChar = saved.lastChar; it.hasEmitted = saved.hasEmitted; it.collapsedSpace = saved.collapsedSpace;
+  it.sawTextNode = saved.sawTextNode; it.emitCount = saved.emitCount;
+  it.removable = saved.removable; it.removableLine = saved.removableLine; it.removableLastChar = saved.removableLastChar;
+  it.removableHasEmitted = saved.removableHasEmitted; it.removableIsWholeBox = saved.removableIsWholeBox;
+  it.lastWasWordCharacter = saved.lastWasWordCharacter;
+}
+
+/** Whether everything emitted since `saved` is white space (no text). */
+function iteratorEmittedOnlyWhiteSpaceSince(it, saved) {
+  for (let i = saved.length; i < it.out.length; i++) if (/[^ \t\n]/.test(it.out[i])) return false;
+  return true;
 }
 
 /**
@@ -1291,22 +1435,43 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   if (whiteSpace === "inherit") whiteSpace = parentWhiteSpace;
   if (transform === "inherit") transform = parentTransform;
   if (display === "initial" || display === "inherit" || display === "unset" || display === "revert") display = "inline";
-  // Children of flex and grid containers are blockified.
-  if (display === "inline" && (parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid")) display = "block";
+  // Children of flex and grid containers are blockified (css-display-3 §2.7): inline-level
+  // displays become their block-level counterparts.
+  // (Not those of the legacy -webkit-box, whose children WebKit lays out as they are.)
+  const flexOrGridItem = parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid";
+  if (flexOrGridItem) display = renderedBlockified(display);
   const floatValue = values[RENDERED_SLOT_FLOAT], position = values[RENDERED_SLOT_POSITION];
   renderedAbsolutelyPositioned = position === "absolute" || position === "fixed";
-  renderedOutOfFlow = renderedAbsolutelyPositioned || floatValue === "left" || floatValue === "right" ||
-    floatValue === "inline-start" || floatValue === "inline-end";
+  // `float` does not apply to flex and grid items (css-flexbox-1 §3).
+  renderedOutOfFlow = renderedAbsolutelyPositioned || (!flexOrGridItem && (floatValue === "left" || floatValue === "right" ||
+    floatValue === "inline-start" || floatValue === "inline-end"));
   renderedMarginBottom = values[RENDERED_SLOT_MARGIN_BOTTOM];
   // TextIterator skips the text of a box that clips its overflow to an empty content box
   // (fullyClipsContents): `overflow:hidden` with a zero width or height.
+  // With `box-sizing: border-box` the padding comes out of the width and height: `width: 1px`
+  // with horizontal padding leaves no content box.
   renderedClipsContents = (renderedIsClipping(values[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(values[RENDERED_SLOT_OVERFLOW_Y])) &&
     (renderedIsZeroLength(values[RENDERED_SLOT_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_HEIGHT]) ||
-     renderedIsZeroLength(values[RENDERED_SLOT_MAX_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_MAX_HEIGHT]));
+     renderedIsZeroLength(values[RENDERED_SLOT_MAX_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_MAX_HEIGHT]) ||
+     (values[RENDERED_SLOT_BOX_SIZING] === "border-box" &&
+      (renderedBorderBoxLeavesNoContent(values[RENDERED_SLOT_WIDTH], values[RENDERED_SLOT_PADDING_LEFT], values[RENDERED_SLOT_PADDING_RIGHT]) ||
+       renderedBorderBoxLeavesNoContent(values[RENDERED_SLOT_HEIGHT], values[RENDERED_SLOT_PADDING_TOP], values[RENDERED_SLOT_PADDING_BOTTOM]))));
   renderedDisplay = display;
   renderedVisibility = visibility === "collapse" ? "hidden" : visibility;
   renderedWhiteSpace = whiteSpace;
   renderedTextTransform = transform;
+}
+
+/** The block-level counterpart of an inline-level display (blockification); others unchanged. */
+function renderedBlockified(display) {
+  switch (display) {
+    case "inline": case "inline-block": case "ruby": return "block";
+    case "inline-table": return "table";
+    case "inline-flex": return "flex";
+    case "inline-grid": return "grid";
+    case "-webkit-inline-box": return "-webkit-box";
+    default: return display;
+  }
 }
 
 /** Applies parsed declarations ({slot, value, important}) of one rule at the given weight. */
@@ -1323,6 +1488,14 @@ function renderedApplyDeclarations(declarations, weight) {
 
 function renderedIsClipping(overflow) {
   return overflow === "hidden" || overflow === "scroll" || overflow === "auto" || overflow === "clip" || overflow === "overlay";
+}
+
+/** Whether a border-box `size` in pixels is used up by its two paddings (so no content box is left). */
+function renderedBorderBoxLeavesNoContent(size, paddingStart, paddingEnd) {
+  const total = iteratorLength(size);
+  if (total < 0) return false;
+  const padding = Math.max(iteratorLength(paddingStart), 0) + Math.max(iteratorLength(paddingEnd), 0);
+  return padding > 0 && total - padding <= 0;
 }
 
 /** Whether a length is zero (`0`, `0px`, `0em`…); percentages and keywords are not. */
@@ -1354,22 +1527,32 @@ function renderedSheetFor(doc) {
   let sheet = renderedSheetCache.get(doc);
   const version = doc[VERSION];
   if (sheet !== undefined && sheet.version === version) return sheet;
+  // The sheets' texts and media attributes, in order; `cssText` (all of them) is the cache key.
   let cssText = "";
+  const parts = [];
   for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
     if (node[LOCAL_NAME] === "style" && (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE || node[NAMESPACE] === "http://www.w3.org/2000/svg")) {
       const type = selectorAttribute(node, "type");
       if (type !== null && type.trim() !== "" && selectorAsciiLower(type.trim()) !== "text/css") continue;
-      // A media attribute scopes the whole sheet, as an @media block would.
       const media = selectorAttribute(node, "media");
       const text = renderedDescendantText(node);
-      cssText += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
+      parts.push(media, text);
+      cssText += (media === null ? "" : media) + "{" + text + "}\n";
     }
   }
   if (sheet !== undefined && sheet.cssText === cssText) {
     sheet.version = version;
     return sheet;
   }
-  sheet = renderedParseSheet(cssText);
+  // Each <style> is a sheet of its own: its open blocks, strings and comments end with it.
+  let tokenized = "";
+  for (let i = 0; i < parts.length; i += 2) {
+    const media = parts[i], text = renderedTokenizeSheet(parts[i + 1]);
+    // A media attribute scopes the whole sheet, as an @media block would.
+    tokenized += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
+  }
+  sheet = renderedParseTokenizedSheet(tokenized);
+  sheet.cssText = cssText;
   sheet.version = version;
   renderedSheetCache.set(doc, sheet);
   return sheet;
@@ -1378,11 +1561,118 @@ function renderedSheetFor(doc) {
 
 /** Top-level style rules (no @-rule contents) that set one of the properties we use. */
 function renderedParseSheet(cssText) {
-  const sheet = { cssText, version: 0, count: 0, order: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [],
+  const sheet = renderedParseTokenizedSheet(renderedTokenizeSheet(cssText));
+  sheet.cssText = cssText;
+  return sheet;
+}
+
+/** Marks a bad-string token in tokenized sheet text (a NUL never survives CSS preprocessing). */
+const RENDERED_BAD_STRING = "\u0000";
+
+/**
+ * One style sheet's text as CSS Syntax's tokenizer reads it (https://drafts.csswg.org/css-syntax-3/#tokenization),
+ * rewritten so the rule parser only has to skip strings and count brackets: CR, CRLF and FF
+ * become LF and NUL U+FFFD (§3.3); comments become a space; a string ended by a newline (a
+ * bad-string token) becomes RENDERED_BAD_STRING, with the newline kept; a string open at the
+ * end is closed. `{}`, `[]` and `()` blocks nest (§5.4.8): a closing bracket that does not
+ * match the innermost open block inside one is only a token there (it becomes a space), and
+ * the blocks still open at the end of the sheet are closed.
+ * @param {string} text @returns {string}
+ */
+function renderedTokenizeSheet(text) {
+  if (/[\r\f\u0000]/.test(text)) text = text.replace(/\r\n?|\f/g, "\n").replace(/\u0000/g, "\ufffd");
+  const closers = [];
+  let out = "", copied = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 47 && text.charCodeAt(i + 1) === 42) { // "/*"
+      const end = text.indexOf("*/", i + 2);
+      out += text.slice(copied, i) + " ";
+      i = end < 0 ? length : end + 1;
+      copied = i + 1;
+    } else if (code === 34 || code === 39) {
+      let j = i + 1;
+      for (; j < length; j++) {
+        const next = text.charCodeAt(j);
+        if (next === code || next === 10) break;
+        if (next === 92) j++; // an escape; an escaped newline continues the string
+      }
+      if (j >= length) {
+        out += text.slice(copied) + text.charAt(i);
+        copied = length;
+        i = length;
+      } else if (text.charCodeAt(j) === 10) {
+        out += text.slice(copied, i) + RENDERED_BAD_STRING;
+        copied = j;
+        i = j - 1;
+      } else i = j;
+    } else if (code === 92) {
+      i++;
+    } else if (code === 123) closers.push("}");
+    else if (code === 91) closers.push("]");
+    else if (code === 40) {
+      const end = renderedIsUrlFunction(text, i) ? renderedUrlTokenEnd(text, i + 1) : 0;
+      if (end === 0) closers.push(")");
+      else if (end < 0) {
+        // A bad-url token (§4.3.6): up to the next ")", it makes its declaration invalid.
+        out += text.slice(copied, i + 1) + RENDERED_BAD_STRING + ")";
+        i = -end;
+        copied = i + 1;
+      } else if (end >= length) {
+        out += text.slice(copied) + ")";
+        copied = i = length;
+      } else i = end;
+    } else if (code === 125 || code === 93 || code === 41) {
+      if (closers.length === 0) continue; // at the top level it is part of the next rule's prelude
+      if (closers[closers.length - 1] === text.charAt(i)) { closers.pop(); continue; }
+      out += text.slice(copied, i) + " ";
+      copied = i + 1;
+    }
+  }
+  if (copied < length) out += text.slice(copied);
+  for (let k = closers.length - 1; k >= 0; k--) out += closers[k];
+  return out;
+}
+
+/** Whether the "(" at `open` follows the identifier `url` and opens an unquoted url token. */
+function renderedIsUrlFunction(text, open) {
+  if (open < 3 || selectorAsciiLower(text.slice(open - 3, open)) !== "url") return false;
+  if (open > 3 && /[-\w\\\u0080-\uffff]/.test(text.charAt(open - 4))) return false;
+  let i = open + 1;
+  while (i < text.length && /[ \t\n]/.test(text.charAt(i))) i++;
+  const next = text.charAt(i);
+  return next !== "\"" && next !== "'";
+}
+
+/**
+ * The end of an unquoted url token whose contents start at `from` (§4.3.6): the index of its
+ * ")" (the text's length when it runs to the end), or minus the index of the ")" ending a
+ * bad-url token (white space inside, a quote, "(" or a control character).
+ */
+function renderedUrlTokenEnd(text, from) {
+  let i = from;
+  while (i < text.length && iteratorIsCollapsibleCode(text.charCodeAt(i))) i++;
+  let bad = false, spaceSeen = false;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 41) return bad ? -i : i;
+    if (code === 92) {
+      if (text.charCodeAt(i + 1) === 10) bad = true;
+      i++;
+    } else if (code === 32 || code === 9 || code === 10) spaceSeen = true;
+    else if (spaceSeen || code === 34 || code === 39 || code === 40 || code < 32 || code === 127) bad = true;
+  }
+  return bad ? -text.length : text.length;
+}
+
+/** The rules of a sheet text already tokenized by renderedTokenizeSheet. */
+function renderedParseTokenizedSheet(text) {
+  const sheet = { cssText: text, version: 0, count: 0, order: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [],
     // ::before/::after rules, bucketed the same way: {complex, side, weight, content, display, outOfFlow}.
     generated: { count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [] } };
-  // Comments, and the CDO/CDC tokens old pages wrap sheets in, separate nothing.
-  const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/<!--|-->/g, " ");
+  // The CDO/CDC tokens old pages wrap sheets in separate nothing.
+  if (text.indexOf("<!--") >= 0 || text.indexOf("-->") >= 0) text = text.replace(/<!--|-->/g, " ");
   renderedParseRules(text, 0, text.length, sheet, 0);
   return sheet;
 }
@@ -1403,7 +1693,7 @@ function renderedParseRules(text, from, to, sheet, nesting) {
     let close = renderedMatchingBrace(text, open);
     if (close < 0 || close > to) close = to;
     pos = close + 1;
-    if (prelude === "") continue;
+    if (prelude === "" || prelude.indexOf(RENDERED_BAD_STRING) >= 0) continue;
     if (prelude.charAt(0) === "@") {
       const name = selectorAsciiLower(/^@[-\w]+/.exec(prelude)?.[0] ?? "");
       const condition = prelude.slice(name.length).trim();
@@ -1422,21 +1712,7 @@ function renderedParseRules(text, from, to, sheet, nesting) {
     if (selectorText === "") continue;
     let compiled;
     try { compiled = compileSelectors(selectorText); } catch (error) { continue; }
-    for (const complex of compiled.list) {
-      const s = complex.specificity;
-      // Specificity first, then source order (later wins); inline style is 2e15, !important adds 4e15.
-      const rule = { complex, declarations, weight: Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(sheet.order++, 999999) };
-      sheet.count++;
-      const key = complex.subjectKey;
-      if (key === null || key === undefined) sheet.universal.push(rule);
-      else {
-        const code = key.charCodeAt(0);
-        const map = code === 35 ? sheet.byId : code === 46 ? sheet.byClass : sheet.byTag;
-        const name = code === 35 || code === 46 ? key.slice(1) : key;
-        const bucket = map.get(name);
-        if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
-      }
-    }
+    for (const complex of compiled.list) renderedIndexRule(sheet, complex, declarations);
   }
 }
 
@@ -1514,15 +1790,16 @@ function renderedMarginBottomOf(value) {
 
 /**
  * Whether a bottom margin is large enough for TextIterator's extra newline after p and h1–h6
- * (margin × 2 ≥ font size). Unset: the user-agent margins (1em, 0.67em…) always are.
+ * (margin × 2 ≥ font size), against the element's author `font-size` in pixels when it has
+ * one, else the user-agent size. Unset: the user-agent margins (1em, 0.67em…) always are.
  */
-function iteratorMarginGivesExtraNewline(margin, localName) {
+function iteratorMarginGivesExtraNewline(margin, localName, authorFontSize) {
   if (margin === null || margin === undefined) return true;
   const match = /^(-?[0-9.]+)(px|em|rem|%|pt)?$/.exec(margin);
   if (match === null) return true;
   const number = parseFloat(match[1]);
   const fontSizes = { h1: 32, h2: 24, h3: 18.72, h4: 16, h5: 13.28, h6: 10.72 };
-  const fontSize = fontSizes[localName] || 16;
+  const fontSize = authorFontSize !== null && authorFontSize !== undefined ? authorFontSize : fontSizes[localName] || 16;
   const unit = match[2] || "px";
   const pixels = unit === "em" ? number * fontSize : unit === "rem" ? number * 16 : unit === "pt" ? number * 4 / 3 : unit === "%" ? number * 8 : number;
   return pixels * 2 >= fontSize;
@@ -1638,8 +1915,7 @@ function renderedFindOutside(text, from, characters) {
   for (let i = from; i < text.length; i++) {
     const character = text.charAt(i);
     if (character === "\"" || character === "'") {
-      const end = text.indexOf(character, i + 1);
-      i = end < 0 ? text.length : end;
+      i = renderedStringEnd(text, i);
       continue;
     }
     if (character === "\\") { i++; continue; }
@@ -1650,13 +1926,23 @@ function renderedFindOutside(text, from, characters) {
   return -1;
 }
 
+/** The index of the quote that ends the string opening at `quote` (escapes skipped), or the text's end. */
+function renderedStringEnd(text, quote) {
+  const code = text.charCodeAt(quote);
+  for (let i = quote + 1; i < text.length; i++) {
+    const next = text.charCodeAt(i);
+    if (next === code) return i;
+    if (next === 92) i++;
+  }
+  return text.length;
+}
+
 function renderedMatchingBrace(text, open) {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const character = text.charAt(i);
     if (character === "\"" || character === "'") {
-      const end = text.indexOf(character, i + 1);
-      i = end < 0 ? text.length : end;
+      i = renderedStringEnd(text, i);
       continue;
     }
     if (character === "\\") { i++; continue; }
@@ -1666,20 +1952,51 @@ function renderedMatchingBrace(text, open) {
   return -1;
 }
 
+/**
+ * Files a rule under its subject's id, class or tag (or as universal), so that matching an
+ * element looks only at the rules that can apply to it. The weight orders the cascade:
+ * specificity first, then source order (later wins); inline style is 2e15, !important adds 4e15.
+ */
+function renderedIndexRule(sheet, complex, declarations) {
+  const s = complex.specificity;
+  const rule = { complex, declarations, weight: Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(sheet.order++, 999999) };
+  sheet.count++;
+  const key = complex.subjectKey;
+  if (key === null || key === undefined) { sheet.universal.push(rule); return; }
+  const code = key.charCodeAt(0);
+  const map = code === 35 ? sheet.byId : code === 46 ? sheet.byClass : sheet.byTag;
+  const name = code === 35 || code === 46 ? key.slice(1) : key;
+  const bucket = map.get(name);
+  if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
+}
+
 /** The declarations of interest in a declaration block: [{property, value, important}]. */
 function renderedParseDeclarations(body) {
   const declarations = [];
-  for (const part of body.split(";")) {
+  // Declarations end at ";" outside strings and brackets; one holding a bad string is invalid.
+  for (let from = 0; from <= body.length;) {
+    let end = body.indexOf(";", from) < 0 ? -1 : renderedFindOutside(body, from, ";");
+    if (end < 0) end = body.length;
+    const part = body.slice(from, end);
+    from = end + 1;
     const colon = part.indexOf(":");
-    if (colon < 0) continue;
+    if (colon < 0 || part.indexOf(RENDERED_BAD_STRING) >= 0) continue;
     const property = part.slice(0, colon).trim().toLowerCase();
-    if (property !== "margin" && property !== "overflow" && !RENDERED_PROPERTY_SLOTS.has(property)) continue;
+    if (property !== "margin" && property !== "overflow" && property !== "padding" && !RENDERED_PROPERTY_SLOTS.has(property)) continue;
     let value = part.slice(colon + 1).trim().toLowerCase();
     let important = 0;
     const bang = value.search(/!\s*important$/);
     if (bang >= 0) { important = 1; value = value.slice(0, bang).trim(); }
     if (value === "") continue;
-    if (property === "margin") {
+    if (property === "padding") {
+      // 1–4 values: top, right, bottom, left.
+      const words = value.split(/\s+/);
+      const right = words.length > 1 ? words[1] : words[0];
+      declarations.push({ slot: RENDERED_SLOT_PADDING_TOP, value: words[0], important });
+      declarations.push({ slot: RENDERED_SLOT_PADDING_RIGHT, value: right, important });
+      declarations.push({ slot: RENDERED_SLOT_PADDING_BOTTOM, value: words.length > 2 ? words[2] : words[0], important });
+      declarations.push({ slot: RENDERED_SLOT_PADDING_LEFT, value: words.length > 3 ? words[3] : right, important });
+    } else if (property === "margin") {
       declarations.push({ slot: RENDERED_SLOT_MARGIN_BOTTOM, value: renderedMarginBottomOf(value), important });
     } else if (property === "overflow") {
       // One value sets both axes; two values are x then y.
@@ -1711,7 +2028,7 @@ function renderedDisplayKeyword(value) {
 function renderedInlineDeclarations(styleText) {
   let declarations = renderedInlineStyleCache.get(styleText);
   if (declarations !== undefined) return declarations;
-  declarations = RENDERED_PROPERTY_PATTERN.test(styleText) ? renderedParseDeclarations(styleText) : [];
+  declarations = RENDERED_PROPERTY_PATTERN.test(styleText) ? renderedParseDeclarations(renderedTokenizeSheet(styleText)) : [];
   if (renderedInlineStyleCache.size > 2000) renderedInlineStyleCache.clear();
   renderedInlineStyleCache.set(styleText, declarations);
   return declarations;
