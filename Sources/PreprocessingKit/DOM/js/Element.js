@@ -131,11 +131,11 @@ class Element extends Node {
   getElementsByTagNameNS(namespace, localName) { return elementsByTagNameNS(this, namespace, String(localName)); }
   getElementsByClassName(classNames) { return elementsByClassName(this, String(classNames)); }
 
-  get innerHTML() { return serializeChildren(this[CONTENT] || this); }
+  get innerHTML() { return serializeChildren(innerHTMLTarget(this)); }
   set innerHTML(value) {
     const html = value === null ? "" : String(value);
     const fragment = parseHTMLFragment(this, html);
-    replaceAllChildren(fragment, this[CONTENT] || this);
+    replaceAllChildren(fragment, innerHTMLTarget(this));
   }
   get outerHTML() { return serializeOuter(this); }
   /** https://w3c.github.io/DOM-Parsing/#dom-element-outerhtml */

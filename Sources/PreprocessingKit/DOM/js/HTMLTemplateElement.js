@@ -13,3 +13,13 @@ class HTMLTemplateElement extends HTMLElement {
   }
 }
 registerHTMLElement(HTMLTemplateElement, "template");
+
+/**
+ * Where `innerHTML` reads and writes: a template's contents (a template made by a script gets
+ * them here, as the spec makes them when the element is created), else the node itself.
+ * https://html.spec.whatwg.org/#dom-element-innerhtml step "if context is a template element"
+ */
+function innerHTMLTarget(node) {
+  if (node[CONTENT]) return node[CONTENT];
+  return node instanceof HTMLTemplateElement && node[NAMESPACE] === SELECTOR_HTML_NAMESPACE ? node.content : node;
+}
