@@ -321,45 +321,20 @@ function layoutSheetFor(doc) {
   if (sheet !== undefined && sheet.cssText === cssText) return sheet;
   sheet = { cssText, order: 0, count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [], clearAfter: [] };
   const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/<!--|-->/g, " ");
-  layoutParseRules(text, 0, text.length, sheet, 0);
+  renderedParseRules(text, 0, text.length, sheet, 0, LAYOUT_RULE_READER);
   layoutSheetCache.set(doc, sheet);
   return sheet;
 }
 
-/** Style rules setting box properties, as renderedParseRules reads them (@media, @supports entered). */
-function layoutParseRules(text, from, to, sheet, nesting) {
-  let pos = from;
-  while (pos < to) {
-    const atRule = text.slice(pos, Math.min(to, pos + 200)).trimStart().charAt(0) === "@";
-    const open = renderedFindOutside(text, pos, atRule ? "{;" : "{");
-    if (open < 0 || open >= to) break;
-    const prelude = text.slice(pos, open).trim();
-    if (text.charAt(open) === ";") { pos = open + 1; continue; }
-    let close = renderedMatchingBrace(text, open);
-    if (close < 0 || close > to) close = to;
-    pos = close + 1;
-    if (prelude === "") continue;
-    if (prelude.charAt(0) === "@") {
-      const name = selectorAsciiLower(/^@[-\w]+/.exec(prelude)?.[0] ?? "");
-      const condition = prelude.slice(name.length).trim();
-      const enter = name === "@media" ? renderedMediaMatches(condition) :
-        name === "@supports" ? !/^not\b/i.test(condition) : name === "@layer" || name === "@container";
-      if (enter && nesting < 8) layoutParseRules(text, open + 1, close, sheet, nesting + 1);
-      continue;
-    }
-    const body = text.slice(open + 1, close);
+/** The box properties of a sheet's rules, read by renderedParseRules (@media, @supports entered). */
+const LAYOUT_RULE_READER = {
+  pattern: LAYOUT_PROPERTY_PATTERN,
+  parseDeclarations: (body) => layoutParseDeclarations(body),
+  pseudoElementRule(prelude, body, sheet) {
     // `::after { clear: both }` (the clearfix): the element's box grows to contain its floats.
     if (/:after\b/i.test(prelude) && /clear\s*:\s*(both|left|right)/i.test(body) && /content\s*:/i.test(body)) layoutAddClearAfterRules(prelude, sheet);
-    if (!LAYOUT_PROPERTY_PATTERN.test(body)) continue;
-    const declarations = layoutParseDeclarations(body);
-    if (declarations.length === 0) continue;
-    const selectorText = renderedWithoutPseudoElementSelectors(prelude);
-    if (selectorText === "") continue;
-    let compiled;
-    try { compiled = compileSelectors(selectorText); } catch (error) { continue; }
-    for (const complex of compiled.list) renderedIndexRule(sheet, complex, declarations);
-  }
-}
+  },
+};
 
 /** Records the selectors of `prelude` whose ::after clears floats. */
 function layoutAddClearAfterRules(prelude, sheet) {

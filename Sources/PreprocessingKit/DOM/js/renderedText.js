@@ -1677,11 +1677,22 @@ function renderedParseTokenizedSheet(text) {
   return sheet;
 }
 
+/** What the rendered-text cascade keeps of a sheet: see renderedParseRules. */
+const RENDERED_RULE_READER = {
+  pattern: RENDERED_PROPERTY_PATTERN,
+  parseDeclarations: (body) => renderedParseDeclarations(body),
+  pseudoElementRule(prelude, body, sheet) {
+    if (/:(before|after)\b/i.test(prelude) && /content|display|position|float/i.test(body)) renderedAddGeneratedRules(prelude, body, sheet);
+  },
+};
+
 /**
  * The style rules of `text` between `from` and `to`, into `sheet`; the contents of @media
  * blocks whose query matches the oracle's viewport and of @supports blocks are read too.
+ * `reader` says which declaration blocks matter (`pattern`), how they are read, and what a
+ * rule for ::before/::after adds; the layout model reads the same rules for box properties.
  */
-function renderedParseRules(text, from, to, sheet, nesting) {
+function renderedParseRules(text, from, to, sheet, nesting, reader = RENDERED_RULE_READER) {
   let pos = from;
   while (pos < to) {
     // Only at-rules end at ";" (@import, @charset…); a style rule's prelude runs to "{".
@@ -1699,13 +1710,13 @@ function renderedParseRules(text, from, to, sheet, nesting) {
       const condition = prelude.slice(name.length).trim();
       const enter = name === "@media" ? renderedMediaMatches(condition) :
         name === "@supports" ? !/^not\b/i.test(condition) : name === "@layer" || name === "@container";
-      if (enter && nesting < 8) renderedParseRules(text, open + 1, close, sheet, nesting + 1);
+      if (enter && nesting < 8) renderedParseRules(text, open + 1, close, sheet, nesting + 1, reader);
       continue;
     }
     const body = text.slice(open + 1, close);
-    if (/:(before|after)\b/i.test(prelude) && /content|display|position|float/i.test(body)) renderedAddGeneratedRules(prelude, body, sheet);
-    if (!RENDERED_PROPERTY_PATTERN.test(body)) continue;
-    const declarations = renderedParseDeclarations(body);
+    reader.pseudoElementRule(prelude, body, sheet);
+    if (!reader.pattern.test(body)) continue;
+    const declarations = reader.parseDeclarations(body);
     if (declarations.length === 0) continue;
     // Rules for pseudo-elements style boxes that are not the element's own.
     const selectorText = renderedWithoutPseudoElementSelectors(prelude);
