@@ -213,7 +213,7 @@ elif probe == "edge":
                  "function-argument", "array-argument", "string-argument", "called-twice",
                  "async-completion", "throws-in-run", "throws-error-object", "rejects-in-run",
                  "syntax-error", "missing-global", "missing-run", "let-declaration",
-                 "no-selection", "console-formats", "environment"):
+                 "no-selection", "console-formats", "environment", "dom-objects"):
         edge(name)
     edge("never-completes", timeout=3)
     edge("never-completes-unreachable", timeout=3)

@@ -155,7 +155,7 @@ final class ReplSession {
         printEvents()
         if let received {
             output.write("completionFunction received: \(page.describeForTrace(received))\n")
-            let converted = ResultConversion.convert(received, file: "repl")
+            let converted = ResultConversion.convert(received, file: "repl", platformObjectView: page.platformObjectView)
             output.write("the extension receives: \(converted.value?.traceDescription ?? "nil")\n")
         } else {
             output.write("completionFunction was not called\n")

@@ -153,6 +153,17 @@ public final class PageContext {
         return (try? JSONDecoder().decode([PageEvent].self, from: Data(json.utf8))) ?? []
     }
 
+    /// How a platform object (node, collection, window…) crosses the results bridge: its
+    /// interface name and the own enumerable keys WebKit keeps of it; nil for any other value.
+    func platformObjectView(_ value: JavaScriptValue) -> ResultConversion.PlatformObjectView? {
+        guard value.isObject, let view = try? api.invoke("platformObjectView", [value]), view.isObject,
+              let name = try? view.property("interfaceName").stringValue,
+              let keys = try? view.property("keys") else { return nil }
+        let count = Int((try? keys.property("length").numberValue) ?? 0)
+        return ResultConversion.PlatformObjectView(
+            interfaceName: name, keys: (0..<count).compactMap { try? keys.property(at: $0).stringValue })
+    }
+
     /// `document.documentElement.outerHTML`.
     public func documentHTML() throws -> String {
         try api.invoke("documentHTML").stringValue

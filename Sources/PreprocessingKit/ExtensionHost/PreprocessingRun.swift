@@ -425,7 +425,8 @@ private struct Exchange {
                      "completionFunction was called \(completionCalls) times; only the first call's value reaches the extension")
         }
         // Characters take two bytes in JavaScript and as many again in the transcript.
-        let outcome = ResultConversion.convert(result, file: scriptFile, characterLimit: max(1, request.memoryLimitMegabytes) * 1_048_576 / 4 / 2)
+        let outcome = ResultConversion.convert(result, file: scriptFile, characterLimit: max(1, request.memoryLimitMegabytes) * 1_048_576 / 4 / 2,
+                                               platformObjectView: page.platformObjectView)
         transcript.results = outcome.value
         if tracer.enabled {
             let received = outcome.value.map { $0.traceDescription } ?? "nil (nothing under the results key)"

@@ -10,21 +10,35 @@ import Foundation
 /// | Date | NSDate |
 /// | Array | NSArray (`undefined`, functions and symbols inside become NSNull) |
 /// | other objects (incl. functions) | NSDictionary of the enumerable properties |
+/// | platform objects (nodes, collections, the window) | NSDictionary of the own enumerable properties (a node has none) |
 /// | null | NSNull (not a property-list type) |
 /// | undefined | nil (the key is absent) |
 ///
 /// Every loss is a `not-plist-value` warning naming the key path.
+///
+/// Platform objects are what WebKit's own answers show: `JSON.stringify` keeps their own
+/// enumerable properties only (`{}` for an element), and structured cloning refuses them
+/// (DataCloneError). What a device's bridge makes of one is not observable here, so the
+/// extension is given the JSON view and the script a warning: a node is never data.
 enum ResultConversion {
     struct Outcome {
         var value: PropertyListValue?
         var diagnostics: [Diagnostic]
     }
 
+    /// A platform object as it crosses: its interface and the keys that cross with it.
+    struct PlatformObjectView {
+        var interfaceName: String
+        var keys: [String]
+    }
+
     /// Converts `value`; strings beyond `characterLimit` UTF-16 code units in all are not
     /// converted (an error diagnostic says so), which bounds the run's memory whatever a script
     /// hands over.
-    static func convert(_ value: JavaScriptValue, file: String?, characterLimit: Int = .max) -> Outcome {
+    static func convert(_ value: JavaScriptValue, file: String?, characterLimit: Int = .max,
+                        platformObjectView: (JavaScriptValue) -> PlatformObjectView? = { _ in nil }) -> Outcome {
         var diagnostics: [Diagnostic] = []
+        var platformObjects: (first: String, interfaceName: String, count: Int)?
         var characters = 0
         var overLimit = false
         func warn(_ path: String, _ what: String) {
@@ -95,8 +109,16 @@ enum ResultConversion {
                 }
                 return .array(items)
             }
+            var keys: [String]
+            if let view = platformObjectView(value) {
+                keys = view.keys
+                if platformObjects == nil { platformObjects = (path, view.interfaceName, 0) }
+                platformObjects!.count += 1
+            } else {
+                keys = value.enumerablePropertyNames
+            }
             var entries: [String: PropertyListValue] = [:]
-            for key in value.enumerablePropertyNames {
+            for key in keys {
                 let child: JavaScriptValue
                 do { child = try value.property(key) } catch {
                     warn(path.isEmpty ? key : "\(path).\(key)", "could not be read: \(error)")
@@ -110,6 +132,10 @@ enum ResultConversion {
         }
 
         let converted = convert(value, path: "", inArray: false)
+        if let platformObjects {
+            let more = platformObjects.count > 1 ? " (and \(platformObjects.count - 1) more DOM object\(platformObjects.count > 2 ? "s" : "") in the results)" : ""
+            warn(platformObjects.first, "is a DOM object (\(platformObjects.interfaceName)), not data\(more): WebKit cannot clone it (DataCloneError) and JSON keeps only its own enumerable properties, which is what the simulator hands on; pass its text, URL or attributes instead")
+        }
         if let converted, converted.dictionaryValue == nil, converted != .null {
             diagnostics.append(Diagnostic(.warning, "not-plist-value",
                 "completionFunction received \(value.typeDescription == "object" ? "an array" : "a \(value.typeDescription)"), not an object; the extension receives it as-is, but handlers cast the results to a dictionary",

@@ -59,6 +59,17 @@ import TestSupport
             if !OracleFixtures.equal(ours, output["results"]) {
                 mismatches.append("results: \(ours) ≠ WebKit \(output["results"] ?? "nil")")
             }
+            // DOM objects: WebKit cannot clone them; the extension is handed their JSON view
+            // (own enumerable properties) and the script is told.
+            if let typed = output["resultsTyped"], Self.containsNode(typed) {
+                let handedOn = OracleFixtures.jsonObject(transcript.results)
+                if !OracleFixtures.equal(handedOn, output["results"]) {
+                    mismatches.append("handed to the extension: \(handedOn) ≠ WebKit's JSON view \(output["results"] ?? "nil")")
+                }
+                if !transcript.diagnostics.contains(where: { $0.code == "not-plist-value" && $0.message.contains("is a DOM object") }) {
+                    mismatches.append("DOM objects in the results without a not-plist-value warning")
+                }
+            }
         }
         if let finalize = output["finalize"] as? [String: Any], finalize["called"] as? Bool == true {
             let alerts = finalize["alerts"] as? [String] ?? []
@@ -76,9 +87,23 @@ import TestSupport
         return Outcome(id: oracleCase.id, mismatches: mismatches)
     }
 
+    /// Whether the oracle's lossless view holds a node (`{"$type": "Node"}`) anywhere.
+    static func containsNode(_ typed: Any) -> Bool {
+        var pending: [Any] = [typed]
+        while let value = pending.popLast() {
+            if let object = value as? [String: Any] {
+                if object["$type"] as? String == "Node" { return true }
+                pending.append(contentsOf: object.values)
+            } else if let array = value as? [Any] {
+                pending.append(contentsOf: array)
+            }
+        }
+        return false
+    }
+
     @Test func conversionAndFailureCasesBehaveAsInWebKit() throws {
         let cases = try OracleFixtures.load("edge")
-        #expect(cases.count == 25)
+        #expect(cases.count == 26)
         let outcomes = try cases.map(outcome)
         let failing = outcomes.filter { !$0.mismatches.isEmpty }
         print("edge: \(outcomes.count - failing.count)/\(outcomes.count) identical to WebKit")

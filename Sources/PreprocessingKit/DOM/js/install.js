@@ -44,12 +44,44 @@ const api = {
   selectRange(startSelector, startOffset, endSelector, endOffset) { return selectRangeInDocument(pageDocument, String(startSelector), startOffset, String(endSelector), endOffset); },
   /** The events recorded since the last call, as a JSON array string. */
   takeEvents() { return takeRecordedEvents(); },
+  /**
+   * How a platform object (a node, a collection, the window…) crosses the results bridge: null
+   * for any other value, else {interfaceName, keys}. WebKit keeps of such an object what
+   * JSON.stringify keeps, its own enumerable string keys (a node has none), and cannot clone it
+   * (DataCloneError); ordinary objects cross with their inherited enumerable keys too.
+   */
+  platformObjectView(value) {
+    if (value === null || (typeof value !== "object" && typeof value !== "function")) return null;
+    if (!isPlatformObject(value)) return null;
+    return { interfaceName: Object.prototype.toString.call(value).slice(8, -1), keys: Object.keys(value) };
+  },
   /** `document.documentElement.outerHTML`, or "" without a document element. */
   documentHTML() {
     const root = pageDocument === null ? null : pageDocument.documentElement;
     return root === null ? "" : serializeOuter(root);
   },
 };
+
+let platformPrototypes = null;
+
+/** Whether `value` is an instance of one of the interfaces the window exposes, or a window. */
+function isPlatformObject(value) {
+  if (value === globalThis) return true;
+  if (platformPrototypes === null) {
+    platformPrototypes = new Set();
+    for (const Interface of Object.values(windowInterfaces())) {
+      if (Interface.prototype) platformPrototypes.add(Interface.prototype);
+    }
+  }
+  try {
+    for (let prototype = Object.getPrototypeOf(value); prototype !== null; prototype = Object.getPrototypeOf(prototype)) {
+      if (platformPrototypes.has(prototype)) return true;
+    }
+  } catch (error) {
+    // A page's Proxy whose getPrototypeOf throws is not one of ours.
+  }
+  return false;
+}
 
 // The bundle's completion value (CONTRACT.md): what evaluating the bundle gives Swift.
 api;
