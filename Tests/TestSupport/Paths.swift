@@ -2,8 +2,13 @@ import Foundation
 
 /// Where the repository and the shared corpus are, wherever the tests run from.
 public enum Paths {
-    /// The repository root (the folder holding Package.swift).
+    /// The repository root (the folder holding Package.swift): `PREPROCESS_SIM_REPOSITORY` when
+    /// set (a built test binary run against another checkout's fixtures, e.g. a git worktree),
+    /// else the checkout this file was compiled from.
     public static let repository: URL = {
+        if let override = ProcessInfo.processInfo.environment["PREPROCESS_SIM_REPOSITORY"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
