@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PreprocessingKit", targets: ["PreprocessingKit"]),
         .library(name: "HTMLParser", targets: ["HTMLParser"]),
+        .library(name: "JavaScriptEngine", targets: ["JavaScriptEngine"]),
         .executable(name: "preprocess-sim", targets: ["preprocess-sim"]),
     ],
     targets: [
@@ -30,6 +31,13 @@ let package = Package(
             dependencies: ["embed-js"]
         ),
 
+        // MARK: JavaScript engine: the only importer of CJavaScriptCore (contexts, values,
+        // exceptions, the [[IsHTMLDDA]] object, the inspector probe, the watchdog)
+        .target(
+            name: "JavaScriptEngine",
+            dependencies: ["CJavaScriptCore"]
+        ),
+
         // MARK: HTML parser (pure Swift, no dependencies)
         .target(
             name: "HTMLParser",
@@ -39,13 +47,15 @@ let package = Package(
         // MARK: Core library
         .target(
             name: "PreprocessingKit",
-            dependencies: ["CJavaScriptCore", "CZlib", "HTMLParser"],
+            dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser"],
             exclude: ["DOM/js"],
             plugins: ["EmbedDOMScripts"]
         ),
 
-        // MARK: Command line
-        .executableTarget(name: "preprocess-sim", dependencies: ["PreprocessingKit"]),
+        // MARK: Command line: parsing and output (a library, so tests call `parse` in process)
+        // and the executable that only calls `PreprocessSim.main`
+        .target(name: "PreprocessSimCommandLine", dependencies: ["PreprocessingKit", "HTMLParser"]),
+        .executableTarget(name: "preprocess-sim", dependencies: ["PreprocessSimCommandLine"]),
 
         // MARK: Benchmark (`make bench`)
         .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit", "HTMLParser"], path: "Benchmarks"),
@@ -56,12 +66,12 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["PreprocessingKit"],
+            dependencies: ["PreprocessingKit", "JavaScriptEngine"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "PreprocessingKitTests",
-            dependencies: ["PreprocessingKit", "TestSupport"],
+            dependencies: ["PreprocessingKit", "JavaScriptEngine", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -71,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["PreprocessingKit", "TestSupport"]
+            dependencies: ["PreprocessSimCommandLine", "PreprocessingKit", "TestSupport"]
         ),
     ]
 )

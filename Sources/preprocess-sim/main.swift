@@ -1,4 +1,4 @@
 import Foundation
-import PreprocessingKit
+import PreprocessSimCommandLine
 
 exit(PreprocessSim.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PreprocessingKit
+@testable import PreprocessSimCommandLine
 import TestSupport
 
 /// `preprocess-sim check` and `run --extension`, in process.

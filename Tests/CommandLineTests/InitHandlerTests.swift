@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PreprocessingKit
+@testable import PreprocessSimCommandLine
 import TestSupport
 
 /// `preprocess-sim init-handler`: the template is written, builds against this repository, and

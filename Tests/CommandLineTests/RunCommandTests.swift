@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PreprocessingKit
+@testable import PreprocessSimCommandLine
 
 @Suite struct RunCommandTests {
     static let page = "Pages/daringfireball-colophon.html"
@@ -218,5 +219,19 @@ import TestSupport
             #expect(result.exitCode == 0)
             #expect(result.stdout.contains("USAGE"))
         }
+    }
+
+    @Test func selectRangeOptionParsesBothFormsAndRejectsOthers() throws {
+        #expect(try RunCommand.parseSelectRange("p.lead@4..20") ==
+                .range(startSelector: "p.lead", startOffset: 4, endSelector: "p.lead", endOffset: 20))
+        #expect(try RunCommand.parseSelectRange("a[href^='mailto:x@y']@0..#b@3") ==
+                .range(startSelector: "a[href^='mailto:x@y']", startOffset: 0, endSelector: "#b", endOffset: 3))
+        #expect(throws: UsageError.self) { try RunCommand.parseSelectRange("p4..5") }
+        #expect(throws: UsageError.self) { try RunCommand.parseSelectRange("p@-1..p@2") }
+    }
+
+    @Test func aRegisteredHandlerIsAcceptedByName() throws {
+        BuiltInHandlers.register(name: "test-registered-by-name") { EchoHandler() }
+        #expect(try PreprocessSim.parse(["run", "--script", "a.js", "--page", "p.html", "--handler", "test-registered-by-name"]) != .version)
     }
 }

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import PreprocessingKit
+@testable import PreprocessSimCommandLine
 import TestSupport
 
 /// A suite folder with its own pages and scripts, in a temporary directory.

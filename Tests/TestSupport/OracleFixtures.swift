@@ -1,5 +1,6 @@
 import Foundation
 import PreprocessingKit
+import JavaScriptEngine
 
 /// A case recorded from real WebKit by `Tests/record-oracle.sh`: the input line and what WebKit
 /// printed for it.

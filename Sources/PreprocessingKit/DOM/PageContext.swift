@@ -1,5 +1,6 @@
 import Foundation
 import HTMLParser
+import JavaScriptEngine
 
 /// A page loaded into a JavaScript context: the DOM bundle installed, the document built from
 /// the parsed tree, the window globals in place. What the preprocessing script runs in.
@@ -123,105 +124,6 @@ public final class PageContext {
             return (entry.name, line - entry.firstLine + 1)
         }
         return nil
-    }
-
-    public func setPhase(_ phase: String) throws {
-        try api.invoke("setPhase", [javaScript.string(phase)])
-    }
-
-    /// Selects the `occurrence`-th match of `text`; false if the page has no such text.
-    public func selectText(_ text: String, occurrence: Int = 1) throws -> Bool {
-        try api.invoke("selectText", [javaScript.string(text), javaScript.number(Double(occurrence))]).booleanValue
-    }
-
-    public func selectElementContents(selector: String) throws -> Bool {
-        try api.invoke("selectElementContents", [javaScript.string(selector)]).booleanValue
-    }
-
-    /// Selects from character `startOffset` of the first element matching `startSelector` to
-    /// character `endOffset` of the first matching `endSelector` (offsets into the element's
-    /// text content); false if an element is missing, an offset is past its text, or the start
-    /// is after the end.
-    public func selectRange(startSelector: String, startOffset: Int, endSelector: String, endOffset: Int) throws -> Bool {
-        try api.invoke("selectRange", [javaScript.string(startSelector), javaScript.number(Double(startOffset)),
-                                       javaScript.string(endSelector), javaScript.number(Double(endOffset))]).booleanValue
-    }
-
-    /// The events recorded since the last call (console, dialogs, navigations, unsupported APIs).
-    public func takeEvents() throws -> [PageEvent] {
-        let json = try api.invoke("takeEvents").stringValue
-        return (try? JSONDecoder().decode([PageEvent].self, from: Data(json.utf8))) ?? []
-    }
-
-    /// How a platform object (node, collection, window…) crosses the results bridge: its
-    /// interface name and the own enumerable keys WebKit keeps of it; nil for any other value.
-    func platformObjectView(_ value: JavaScriptValue) -> ResultConversion.PlatformObjectView? {
-        guard value.isObject, let view = try? api.invoke("platformObjectView", [value]), view.isObject,
-              let name = try? view.property("interfaceName").stringValue,
-              let keys = try? view.property("keys") else { return nil }
-        let count = Int((try? keys.property("length").numberValue) ?? 0)
-        return ResultConversion.PlatformObjectView(
-            interfaceName: name, keys: (0..<count).compactMap { try? keys.property(at: $0).stringValue })
-    }
-
-    /// `document.documentElement.outerHTML`.
-    public func documentHTML() throws -> String {
-        try api.invoke("documentHTML").stringValue
-    }
-
-    /// Runs the next task (timer, animation frame, network answer) on the virtual clock if it is
-    /// due at or before `budgetMilliseconds` (a virtual time, milliseconds since the page
-    /// started); false when none is. Microtasks run when the call returns.
-    public func runNextTask(budgetMilliseconds: Double) throws -> Bool {
-        guard api.hasProperty("runNextTask") else { return false }
-        return try api.invoke("runNextTask", [javaScript.number(budgetMilliseconds)]).booleanValue
-    }
-
-    /// What the event loop still holds.
-    public enum PendingWork: String, Sendable {
-        /// No task: nothing could call back.
-        case none
-        /// Only `setInterval` timers.
-        case onlyIntervals = "only-intervals"
-        /// A timeout, animation frame, idle callback or network answer.
-        case tasks
-    }
-
-    public func pendingWork() throws -> PendingWork {
-        guard api.hasProperty("pendingWork") else { return .none }
-        return PendingWork(rawValue: try api.invoke("pendingWork").stringValue) ?? .none
-    }
-
-    /// Milliseconds of virtual time since the page started.
-    public func virtualTime() throws -> Double {
-        guard api.hasProperty("virtualTime") else { return 0 }
-        return try api.invoke("virtualTime").numberValue
-    }
-
-    /// The network requests made since the last call (none reached the network).
-    public func takeRequests() throws -> [Transcript.Request] {
-        guard api.hasProperty("takeRequests") else { return [] }
-        let json = try api.invoke("takeRequests").stringValue
-        return (try? JSONDecoder().decode([Transcript.Request].self, from: Data(json.utf8))) ?? []
-    }
-
-    /// A classic script of the page: inline (`src` nil) or external with a fixture.
-    public struct PageScript: Decodable, Sendable {
-        public var text: String
-        public var src: String?
-    }
-
-    /// The page's classic scripts in document order (external ones only when a fixture has them).
-    public func pageScripts() throws -> [PageScript] {
-        guard api.hasProperty("pageScripts") else { return [] }
-        let json = try api.invoke("pageScripts").stringValue
-        return (try? JSONDecoder().decode([PageScript].self, from: Data(json.utf8))) ?? []
-    }
-
-    /// Fires DOMContentLoaded and load, as a page whose scripts ran has seen.
-    public func finishPageLoad() throws {
-        guard api.hasProperty("finishPageLoad") else { return }
-        try api.invoke("finishPageLoad")
     }
 
     private struct ConfigurationJSON: Encodable {

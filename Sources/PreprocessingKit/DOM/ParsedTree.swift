@@ -1,4 +1,5 @@
 import HTMLParser
+import JavaScriptEngine
 
 /// The HTML parser's flat tree, handed to the DOM in one crossing (`DOM/js/CONTRACT.md`, "The
 /// flat tree"): its node and attribute records as two `Int32Array`s over one copy of their

@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 
 /// Converts what a script passed to `completionFunction` the way JavaScriptCore's JS → Foundation
 /// bridge does (DESIGN.md §1), and says what did not survive.
@@ -146,7 +147,7 @@ enum ResultConversion {
 
     /// Builds the JavaScript value finalize receives from a Foundation dictionary (the reverse
     /// bridge: NSDate → Date, NSNull → null, NSData → an empty object as JavaScriptCore makes it).
-    static func javaScriptValue(_ value: PropertyListValue, in context: JavaScriptContext) throws -> JavaScriptValue {
+    static func javaScriptValue(_ value: PropertyListValue, in context: JavaScriptContext) throws(JavaScriptError) -> JavaScriptValue {
         switch value {
         case .string(let string): return context.string(string)
         case .integer(let number): return context.number(Double(number))
@@ -157,7 +158,7 @@ enum ResultConversion {
             return try context.evaluate("(function (ms) { return new Date(ms); })").call([context.number(date.timeIntervalSince1970 * 1000)], this: dateConstructor)
         case .data: return context.makeObject()
         case .null: return context.null
-        case .array(let values): return try context.makeArray(values.map { try javaScriptValue($0, in: context) })
+        case .array(let values): return try context.makeArray(values.map { (value) throws(JavaScriptError) in try javaScriptValue(value, in: context) })
         case .dictionary(let values):
             let object = context.makeObject()
             for key in values.keys.sorted() {

@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 
 /// The sources a run's exceptions are mapped back to: the preprocessing script's file, and the
 /// strings the page may have `eval`ed (finalize's argument and the results carry them).

@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 
 /// Builds a run's `--trace` timeline. The page's own events (console, dialogs, timers,
 /// requests, mutations) wait in the page until `flush` takes them, which happens before every
@@ -122,41 +123,6 @@ private struct RawPageTraceEvent: Decodable {
         if location?.viaEval == true { details.append("(in code run by eval; the location is where eval was called)") }
         return TraceEvent(kind: kindAndSummary.0, phase: phase ?? "run", virtualTime: virtualTime, realTime: realTime,
                           location: location, summary: kindAndSummary.1, details: details)
-    }
-}
-
-extension PageContext {
-    /// Starts recording trace events and finalize's DOM mutations (MutationLog.js).
-    func startTrace(realStart: Double) throws {
-        guard api.hasProperty("startTrace") else { return }
-        try api.invoke("startTrace", [javaScript.number(realStart)])
-    }
-
-    /// The trace events recorded since the last call, as a JSON array.
-    func takeTraceJSON() throws -> String? {
-        guard api.hasProperty("takeTrace") else { return nil }
-        return try api.invoke("takeTrace").stringValue
-    }
-
-    /// The DOM mutations recorded during finalize since the last call.
-    public func takeMutations() throws -> [DOMMutation] {
-        guard api.hasProperty("takeMutations") else { return [] }
-        let json = try api.invoke("takeMutations").stringValue
-        return (try? JSONDecoder().decode([DOMMutation].self, from: Data(json.utf8))) ?? []
-    }
-
-    /// Where the page's code is on the current stack (called from a native function JS called).
-    func scriptCallerLocation() -> SourceLocation? {
-        guard api.hasProperty("scriptLocation"), let json = try? api.invoke("scriptLocation").stringValue else { return nil }
-        return try? JSONDecoder().decode(SourceLocation?.self, from: Data(json.utf8))
-    }
-
-    /// A JavaScript value as JavaScript holds it (functions, undefined, NaN and cycles shown).
-    func describeForTrace(_ value: JavaScriptValue) -> String {
-        guard api.hasProperty("describeValue"), let text = try? api.invoke("describeValue", [value]).stringValue else {
-            return value.jsonString() ?? value.typeDescription
-        }
-        return text
     }
 }
 

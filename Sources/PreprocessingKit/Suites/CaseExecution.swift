@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 
 /// One case of a suite, resolved: paths relative to the suite's folder (its working directory
 /// while it runs, so transcripts and snapshots hold the same paths on every machine).

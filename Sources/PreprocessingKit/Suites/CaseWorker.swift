@@ -202,7 +202,7 @@ final class CaseWorker {
     private func endAfterKill() -> ChildProcess.Ending {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        return .exited(PreprocessSim.ExitCode.usage)
+        return .exited(ProcessExitCode.usage)
     }
 
     private func ending() -> ChildProcess.Ending {
@@ -244,7 +244,7 @@ struct ChildProcessLaunchError: Error {
 
 /// The worker's side of `__run-cases`: runs invocations one after another with one simulator,
 /// and puts back what a case may have changed in the process before the next one.
-final class CaseWorkerLoop {
+public final class CaseWorkerLoop {
     /// UserDefaults suites reset after every case, besides the standard domain: the app group
     /// of the example handler and of `init-handler`'s template. (Foundation on Linux cannot list
     /// the suites a handler opened, so others live as long as the worker.)
@@ -269,21 +269,21 @@ final class CaseWorkerLoop {
             invocation = try JSONDecoder().decode(CaseInvocation.self, from: line)
         } catch {
             Self.writeError("__run-cases: cannot read the case: \(error)")
-            return (PreprocessSim.ExitCode.usage, Data())
+            return (ProcessExitCode.usage, Data())
         }
         // Relative paths in a case are relative to its suite's folder, as in its own process.
         guard FileManager.default.changeCurrentDirectoryPath(invocation.suiteCase.suiteDirectory) else {
             Self.writeError("\(invocation.suiteCase.suiteDirectory): cannot enter the suite's folder")
-            return (PreprocessSim.ExitCode.failure, Data())
+            return (ProcessExitCode.failure, Data())
         }
         do {
             let output = try CaseExecution.run(invocation, simulator: simulator)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return (PreprocessSim.ExitCode.success, try encoder.encode(output))
+            return (ProcessExitCode.success, try encoder.encode(output))
         } catch {
             Self.writeError("\(error)")
-            return (PreprocessSim.ExitCode.failure, Data())
+            return (ProcessExitCode.failure, Data())
         }
     }
 
@@ -314,7 +314,7 @@ final class CaseWorkerLoop {
     }
 
     /// The `__run-cases` process: invocations from standard input until it closes.
-    static func serve() -> Int32 {
+    public static func serve() -> Int32 {
         // Frames go to a private copy of standard output; whatever else a case prints to
         // standard output lands in its standard error, where it cannot break the framing.
         let frames = dup(STDOUT_FILENO)
@@ -332,12 +332,12 @@ final class CaseWorkerLoop {
                 var frame = CaseWorkerFrame.header(status: status, payloadLength: payload.count,
                                                    residentBytes: CaseWorkerFrame.currentResidentBytes())
                 frame.append(payload)
-                guard CaseWorkerFrame.writeAll(frame, to: frames) else { return PreprocessSim.ExitCode.failure }
+                guard CaseWorkerFrame.writeAll(frame, to: frames) else { return ProcessExitCode.failure }
                 continue
             }
             let count = read(STDIN_FILENO, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return PreprocessSim.ExitCode.success }
+            if count <= 0 { return ProcessExitCode.success }
             buffered.append(contentsOf: chunk[0..<count])
         }
     }

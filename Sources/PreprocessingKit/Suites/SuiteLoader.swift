@@ -170,8 +170,8 @@ struct PathResolver {
         let path = absolute(file)
         try checkInside(file, path)
         do {
-            return try RunCommand.readFinalizeArguments("@" + path)
-        } catch let error as UsageError {
+            return try FinalizeArguments.read("@" + path)
+        } catch {
             throw SuiteError(path: suitePath, message: error.message)
         }
     }
@@ -199,7 +199,7 @@ enum Glob {
                     if FileManager.default.fileExists(atPath: path) { next.append(path) }
                 }
             }
-            candidates = isLast ? next.filter { !isDirectory($0) } : next.filter { isDirectory($0) }
+            candidates = isLast ? next.filter { !FileManager.default.isDirectory($0) } : next.filter { FileManager.default.isDirectory($0) }
         }
         return Array(Set(candidates)).sorted()
     }
@@ -210,12 +210,20 @@ enum Glob {
         while let directory = queue.popLast() {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
                 let path = (directory as NSString).appendingPathComponent(name)
-                if isDirectory(path) {
+                if FileManager.default.isDirectory(path) {
                     found.append(path)
                     queue.append(path)
                 }
             }
         }
         return found
+    }
+}
+
+extension FileManager {
+    /// Whether `path` names a folder (following links).
+    public func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 
 /// How one case ended.
 public struct CaseResult: Codable, Equatable, Sendable {

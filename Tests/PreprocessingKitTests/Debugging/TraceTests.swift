@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PreprocessingKit
+@testable import JavaScriptEngine
 
 /// Issue 8: the `--trace` timeline, finalize's mutations and diff, exceptions with context.
 @Suite struct TraceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PreprocessingKit
+@testable import JavaScriptEngine
 
 /// A released page must be freed when the machine collects, not whenever JavaScriptCore's own
 /// heuristics next run: a suite worker builds hundreds of pages in one machine (issue 9's leak check).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PreprocessingKit
+@testable import JavaScriptEngine
 
 @Suite struct JavaScriptEngineTests {
     let context = JavaScriptContext()

@@ -87,6 +87,5 @@ import TestSupport
         BuiltInHandlers.register(name: "test-cancelling") { CancellingHandler() }
         #expect(BuiltInHandlers.names.contains("test-cancelling"))
         #expect(BuiltInHandlers.make("test-cancelling", finalizeArguments: nil) is CancellingHandler)
-        #expect(try PreprocessSim.parse(["run", "--script", "a.js", "--page", "p.html", "--handler", "test-cancelling"]) != .version)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PreprocessingKit
+@testable import JavaScriptEngine
 
 /// Rendered text and selection against real WebKit (issue 3): the oracle's `text` probe
 /// (`body.innerText`, `textContent`, a whole paragraph selected with `selectNodeContents`) and
@@ -168,15 +169,6 @@ import TestSupport
         #expect(try !page.selectRange(startSelector: "#a", startOffset: 0, endSelector: "#a", endOffset: 18))
         #expect(try !page.selectRange(startSelector: "#b", startOffset: 0, endSelector: "#a", endOffset: 2))
         #expect(try page.javaScript.evaluate("getSelection().rangeCount").stringValue == "0")
-    }
-
-    @Test func selectRangeOptionParsesBothFormsAndRejectsOthers() throws {
-        #expect(try RunCommand.parseSelectRange("p.lead@4..20") ==
-                .range(startSelector: "p.lead", startOffset: 4, endSelector: "p.lead", endOffset: 20))
-        #expect(try RunCommand.parseSelectRange("a[href^='mailto:x@y']@0..#b@3") ==
-                .range(startSelector: "a[href^='mailto:x@y']", startOffset: 0, endSelector: "#b", endOffset: 3))
-        #expect(throws: UsageError.self) { try RunCommand.parseSelectRange("p4..5") }
-        #expect(throws: UsageError.self) { try RunCommand.parseSelectRange("p@-1..p@2") }
     }
 
     @Test func runRequestWithARangeSelectionGivesTheScriptThatSelection() throws {

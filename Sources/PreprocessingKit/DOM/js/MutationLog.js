@@ -2,7 +2,7 @@
 // interface. Node.js, Element.js and CharacterData.js call the `log…Mutation` hooks beside
 // their MutationObserver queueing; only mutations of nodes in the page's document made while
 // finalize runs are kept, each with a CSS path to its node and the script location that made it.
-// Also adds the trace's members to the api (through eventLoopApi, which install.js copies).
+// The trace's api members (startTrace, takeTrace, takeMutations…) call the functions below.
 
 /** `enabled` while a trace is recorded; `records` since the last take; `unsettled` awaits its new value. */
 const MUTATION_LOG = { enabled: false, records: [], unsettled: null };
@@ -136,38 +136,34 @@ function describeValueForTrace(value, depth = 0, seen = new Set()) {
   return text;
 }
 
-/** Trace members of the api (install.js copies eventLoopApi's members onto it). */
-Object.assign(eventLoopApi, {
-  /** Starts recording the trace and finalize's mutations; `realStart` is the run's wall-clock start (ms). */
-  startTrace(realStart) {
-    TRACE.enabled = true;
-    TRACE.realStart = Number(realStart) || realClockNow();
-    MUTATION_LOG.enabled = true;
-  },
-  /** The trace events since the last call, as JSON, and clears them. */
-  takeTrace() {
-    settleMutationRecord();
-    const events = TRACE.events;
-    TRACE.events = [];
-    return JSON.stringify(events);
-  },
-  /** The innermost location of the page's code on the stack, as JSON (null when none). */
-  scriptLocation() { return JSON.stringify(scriptLocation()); },
-  /** `value` as JavaScript holds it (see describeValueForTrace). */
-  describeValue(value) { return describeValueForTrace(value); },
-  /** The mutations recorded since the last call, as JSON, and clears them. */
-  takeMutations() {
-    settleMutationRecord();
-    const records = MUTATION_LOG.records;
-    MUTATION_LOG.records = [];
-    return JSON.stringify(records);
-  },
-});
+/** Starts recording the trace and finalize's mutations; `realStart` is the run's wall-clock start (ms). */
+function startTrace(realStart) {
+  TRACE.enabled = true;
+  TRACE.realStart = Number(realStart) || realClockNow();
+  MUTATION_LOG.enabled = true;
+}
 
-// Timer and request events for the trace. timers.js and network.js know nothing of tracing, so
-// their entry points are wrapped here rather than threading a flag through them.
-const runNextTaskUntraced = eventLoopApi.runNextTask;
-eventLoopApi.runNextTask = function runNextTask(deadline) {
+/** The trace events since the last call, as JSON, and clears them. */
+function takeTrace() {
+  settleMutationRecord();
+  const events = TRACE.events;
+  TRACE.events = [];
+  return JSON.stringify(events);
+}
+
+/** The mutations recorded since the last call, as JSON, and clears them. */
+function takeMutations() {
+  settleMutationRecord();
+  const records = MUTATION_LOG.records;
+  MUTATION_LOG.records = [];
+  return JSON.stringify(records);
+}
+
+/**
+ * runNextTask with a trace event for the timer it is about to run. timers.js knows nothing of
+ * tracing, so the api's runNextTask calls this rather than threading a flag through timers.js.
+ */
+function runNextTaskTraced(deadline) {
   if (TRACE.enabled) {
     const index = earliestTaskIndex();
     const task = index < 0 ? null : EVENT_LOOP.tasks[index];
@@ -176,8 +172,11 @@ eventLoopApi.runNextTask = function runNextTask(deadline) {
                          virtualTime: Math.max(task.due, EVENT_LOOP.now), location: null });
     }
   }
-  return runNextTaskUntraced(deadline);
-};
+  return runNextTask(deadline);
+}
+
+// Request events for the trace: network.js knows nothing of tracing, so its recorder is
+// wrapped here.
 const recordRequestUntraced = recordRequest;
 recordRequest = function recordRequestTraced(api, method, url, extra) {
   const entry = recordRequestUntraced(api, method, url, extra);

@@ -1,6 +1,8 @@
-// The bundle's entry: the `api` object Swift calls (CONTRACT.md "api"). Last file in order.txt.
+// The bundle's entry: the `api` object, every function Swift calls and nothing else, declared
+// here in one literal (CONTRACT.md "api" lists the same members; APIContractTests checks both
+// against the calls Swift makes). Last file in order.txt.
 
-const api = {
+const api = Object.freeze({
   /**
    * Builds the page's document from the flat tree and installs the window on globalThis.
    * @param {Array} tree the flat tree from host.parseDocument (CONTRACT.md)
@@ -28,9 +30,10 @@ const api = {
     doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
     buildNodesFromFlatTree(doc, tree, doc, true);
     installWindowGlobals(globalThis, doc, config);
-    // The event loop: virtual clock, seeded randomness, offline network, page scripts (timers.js,
-    // clock.js, network.js, pageScripts.js; issue 5). Adds runNextTask, pendingWork, takeRequests… to api.
-    if (typeof installEventLoop === "function") installEventLoop(globalThis, config, api);
+    // The event loop: a virtual clock and optional seeded randomness, so a script that waits
+    // finishes at once and a run can be repeated; the network answers from fixtures and fails
+    // as Safari does offline otherwise (timers.js, clock.js, network.js).
+    installEventLoop(globalThis, config);
   },
   /** Tags later events with `name` ("load", "run", "handler", "finalize"). */
   setPhase(name) { currentPhase = String(name); },
@@ -60,7 +63,35 @@ const api = {
     const root = pageDocument === null ? null : pageDocument.documentElement;
     return root === null ? "" : serializeOuter(root);
   },
-};
+
+  // The event loop (timers.js, network.js, pageScripts.js).
+  /** Runs the earliest task due at or before `deadline` (virtual ms); false when none is. */
+  runNextTask(deadline) { return runNextTaskTraced(deadline); },
+  /** "none", "only-intervals" or "tasks": what is still queued. */
+  pendingWork() { return pendingWork(); },
+  /** The virtual clock, in milliseconds since the page started. */
+  virtualTime() { return EVENT_LOOP.now; },
+  /** How many tasks have run. */
+  tasksRun() { return EVENT_LOOP.tasksRun; },
+  /** The requests made since the last call, as JSON, and clears them. */
+  takeRequests() { return takeRequests(); },
+  /** The page's classic scripts in document order, as JSON (`--page-scripts`). */
+  pageScripts() { return collectPageScripts(); },
+  /** Fires DOMContentLoaded and load after the page's scripts ran. */
+  finishPageLoad() { return finishPageLoad(); },
+
+  // The trace (MutationLog.js, EventRecorder.js).
+  /** Starts recording the trace and finalize's mutations; `realStart` is the run's wall-clock start (ms). */
+  startTrace(realStart) { startTrace(realStart); },
+  /** The trace events since the last call, as JSON, and clears them. */
+  takeTrace() { return takeTrace(); },
+  /** The mutations recorded since the last call, as JSON, and clears them. */
+  takeMutations() { return takeMutations(); },
+  /** The innermost location of the page's code on the stack, as JSON (null when none). */
+  scriptLocation() { return JSON.stringify(scriptLocation()); },
+  /** `value` as JavaScript holds it, for the trace and the REPL (MutationLog.js). */
+  describeValue(value) { return describeValueForTrace(value); },
+});
 
 let platformPrototypes = null;
 

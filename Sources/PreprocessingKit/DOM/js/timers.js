@@ -105,14 +105,6 @@ function pendingWork() {
   return "only-intervals";
 }
 
-/** The members Swift calls (added to the bundle's api by install.js through installEventLoop). */
-const eventLoopApi = {
-  runNextTask,
-  pendingWork,
-  virtualTime() { return EVENT_LOOP.now; },
-  tasksRun() { return EVENT_LOOP.tasksRun; },
-};
-
 function installTimers(global) {
   const define = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: true });
   define("setTimeout", function setTimeout(callback, delay, ...args) { return scheduleTask("timeout", callback, delay, args); });
@@ -142,14 +134,8 @@ function installTimers(global) {
  * install.js calls this once, after the window globals are in place (network hooks wrap
  * HTMLImageElement and friends).
  */
-function installEventLoop(global, config, api) {
+function installEventLoop(global, config) {
   installClock(global, config || {});
   installTimers(global);
   installNetwork(global, config || {});
-  if (api) {
-    for (const name of Object.keys(eventLoopApi)) api[name] = eventLoopApi[name];
-    api.takeRequests = takeRequests;
-    api.pageScripts = collectPageScripts;
-    api.finishPageLoad = finishPageLoad;
-  }
 }

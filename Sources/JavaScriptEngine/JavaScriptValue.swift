@@ -75,9 +75,9 @@ public final class JavaScriptValue {
 
     // MARK: Properties and calls
 
-    public func property(_ name: String) throws -> JavaScriptValue {
+    public func property(_ name: String) throws(JavaScriptError) -> JavaScriptValue {
         guard let object = objectRef else { return context.undefined }
-        return try context.withJSString(name) { key in
+        return try context.withJSString(name) { (key) throws(JavaScriptError) in
             // A getter that throws leaves no value (NULL) and the exception: `trying` throws it.
             try context.trying { exception in
                 JSObjectGetProperty(ctx, object, key, exception).map { JavaScriptValue($0, in: context) }
@@ -85,19 +85,19 @@ public final class JavaScriptValue {
         }
     }
 
-    public func property(at index: Int) throws -> JavaScriptValue {
+    public func property(at index: Int) throws(JavaScriptError) -> JavaScriptValue {
         guard let object = objectRef else { return context.undefined }
         return try context.trying { exception in
             JSObjectGetPropertyAtIndex(ctx, object, UInt32(index), exception).map { JavaScriptValue($0, in: context) }
         }
     }
 
-    public func setProperty(_ name: String, _ value: JavaScriptValue, readOnly: Bool = false, enumerable: Bool = true) throws {
+    public func setProperty(_ name: String, _ value: JavaScriptValue, readOnly: Bool = false, enumerable: Bool = true) throws(JavaScriptError) {
         guard let object = objectRef else { return }
         var attributes = JSPropertyAttributes(kJSPropertyAttributeNone)
         if readOnly { attributes |= JSPropertyAttributes(kJSPropertyAttributeReadOnly) }
         if !enumerable { attributes |= JSPropertyAttributes(kJSPropertyAttributeDontEnum) }
-        try context.withJSString(name) { key in
+        try context.withJSString(name) { (key) throws(JavaScriptError) in
             _ = try context.trying { exception -> Bool? in
                 JSObjectSetProperty(ctx, object, key, value.ref, attributes, exception)
                 return true
@@ -129,14 +129,14 @@ public final class JavaScriptValue {
 
     /// Calls the value as a function with `this` (undefined when nil).
     @discardableResult
-    public func call(_ arguments: [JavaScriptValue] = [], this: JavaScriptValue? = nil) throws -> JavaScriptValue {
+    public func call(_ arguments: [JavaScriptValue] = [], this: JavaScriptValue? = nil) throws(JavaScriptError) -> JavaScriptValue {
         guard let function = objectRef, JSObjectIsFunction(ctx, function) else {
             throw JavaScriptError(name: "TypeError", message: "\(typeDescription) is not a function", sourceURL: nil,
                                   line: nil, column: nil, stack: nil, timedOut: false)
         }
         let thisObject = this.flatMap { $0.isObject ? JSValueToObject(ctx, $0.ref, nil) : nil }
         let refs: [JSValueRef?] = arguments.map { $0.ref }
-        return try refs.withUnsafeBufferPointer { buffer in
+        return try refs.withUnsafeBufferPointer { (buffer) throws(JavaScriptError) in
             try context.trying { exception in
                 JSObjectCallAsFunction(ctx, function, thisObject, arguments.count, buffer.baseAddress, exception)
                     .map { JavaScriptValue($0, in: context) }
@@ -146,7 +146,7 @@ public final class JavaScriptValue {
 
     /// Calls the method `name` of this object.
     @discardableResult
-    public func invoke(_ name: String, _ arguments: [JavaScriptValue] = []) throws -> JavaScriptValue {
+    public func invoke(_ name: String, _ arguments: [JavaScriptValue] = []) throws(JavaScriptError) -> JavaScriptValue {
         try property(name).call(arguments, this: self)
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// JavaScriptCore's C API cannot make such an object; the library exports the constructor WebKit
 /// itself uses (`JSC::InternalFunction::createFunctionThatMasqueradesAsUndefined`), found with
 /// `dlsym` so that a library without it simply leaves `document.all` undefined.
-enum UndetectableObject {
+public enum UndetectableObject {
     /// `InternalFunction* (VM&, JSGlobalObject*, unsigned length, const WTF::String& name, NativeFunction)`.
     /// `NativeFunction` (`WTF::FunctionPtr`) is trivially copyable with one pointer member, so it
     /// travels in a register like a plain function pointer.
@@ -44,7 +44,7 @@ enum UndetectableObject {
 
     /// A new undetectable object in `context`, or nil when the library does not export the
     /// constructor. Takes the VM's lock for the call (see `lockHolder`).
-    static func make(in context: JavaScriptContext) -> JavaScriptValue? {
+    public static func make(in context: JavaScriptContext) -> JavaScriptValue? {
         guard let create, let lockHolder, let group = JSContextGetGroup(context.ref) else { return nil }
         // JSContextGroupRef is the VM and a global context ref the JSGlobalObject (APICast.h).
         let vm = UnsafeRawPointer(group)

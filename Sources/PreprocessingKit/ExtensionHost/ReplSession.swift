@@ -1,107 +1,41 @@
 import Foundation
+import JavaScriptEngine
 
-/// `preprocess-sim repl --page PAGE [--script FILE]`: a prompt in the loaded page for trying
-/// selectors and expressions, with `.run`, `.finalize {json}`, `.html` and `.exit`.
-///
-/// ```
-/// $ echo 'document.title' | preprocess-sim repl --page Pages/hukumusume-fable.html
-/// "欲張りなイヌ"
-/// ```
-public struct ReplCommand: Equatable {
-    public var pagePath: String
-    public var scriptPath: String?
-    public var url: String?
-    public var selectText: String?
+/// The state of one REPL (`preprocess-sim repl`): the page, and what `.run` received. What it
+/// prints goes to `write`; the command line owns the prompt and the input.
+public final class ReplSession {
+    public let page: PageContext
+    private let output: Writer
+    var scriptSources = ScriptSources()
 
-    static func parse(_ arguments: [String]) throws -> ReplCommand {
-        var page: String?, script: String?, url: String?, select: String?
-        var reader = ArgumentReader(arguments, command: "repl")
-        try reader.parse { name, value in
-            switch name {
-            case "--page": page = try value()
-            case "--script": script = try value()
-            case "--url": url = try value()
-            case "--select": select = try value()
-            default: return false
-            }
-            return true
-        }
-        if let extra = reader.positionals.first { throw UsageError("unexpected argument '\(extra)'", command: "repl") }
-        guard let page else { throw UsageError("repl needs --page FILE", command: "repl") }
-        return ReplCommand(pagePath: page, scriptPath: script, url: url, selectText: select)
+    /// Where the session's text goes.
+    private struct Writer {
+        var write: (String) -> Void
     }
 
-    /// Reads commands from `input` (stdin by default) until `.exit` or the end of input.
-    func execute(output: Output, input: @escaping () -> String? = { readLine(strippingNewline: true) },
-                 interactive: Bool = isatty(STDIN_FILENO) != 0) -> Int32 {
-        let loaded: LoadedPage
-        do {
-            loaded = try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url))
-        } catch let error as PageLoadError {
-            output.error("\(error.path): error: \(error.message) [\(error.code)]")
-            return PreprocessSim.ExitCode.usage
-        } catch {
-            output.error("\(pagePath): error: \(error) [page-unreadable]")
-            return PreprocessSim.ExitCode.usage
-        }
+    /// Builds the page of `loaded` in a virtual machine of its own.
+    public init(loaded: LoadedPage, write: @escaping (String) -> Void) throws {
         var configuration = PageContext.Configuration(url: loaded.url)
         configuration.characterSet = loaded.encoding
         configuration.contentType = loaded.mimeType
         for frame in loaded.frames { configuration.frames[frame.url] = frame.html }
-        let page: PageContext
-        do {
-            page = try PageContext(html: loaded.html, configuration: configuration, machine: JavaScriptVirtualMachine())
-        } catch {
-            output.error("\(pagePath): error: the simulator could not build this page: \(error) [internal-error]")
-            return PreprocessSim.ExitCode.failure
-        }
-        let session = ReplSession(page: page, output: output)
-        if let selectText, (try? page.selectText(selectText)) != true {
-            output.error("preprocess-sim: warning: the page has no text matching '\(selectText)'")
-        }
-        try? page.setPhase("run")
-        if let scriptPath {
-            guard let data = FileManager.default.contents(atPath: scriptPath) else {
-                output.error("\(scriptPath): error: cannot read the preprocessing script [script-unreadable]")
-                return PreprocessSim.ExitCode.usage
-            }
-            session.load(script: String(decoding: data, as: UTF8.self), path: scriptPath)
-        }
-        if interactive {
-            output.write("preprocess-sim repl: \(loaded.url) — expressions run in the page; .run, .finalize {json}, .html, .help, .exit\n")
-        }
-        while true {
-            if interactive { output.write("> ") }
-            guard let line = input() else { break }
-            if !session.handle(line) { break }
-        }
-        return PreprocessSim.ExitCode.success
-    }
-}
-
-/// The state of one REPL: the page, and what `.run` received.
-final class ReplSession {
-    let page: PageContext
-    let output: Output
-    var scriptSources = ScriptSources()
-
-    init(page: PageContext, output: Output) {
-        self.page = page
-        self.output = output
+        page = try PageContext(html: loaded.html, configuration: configuration, machine: JavaScriptVirtualMachine())
+        output = Writer(write: write)
     }
 
-    func load(script source: String, path: String) {
+    /// Evaluates the preprocessing script in the page.
+    public func load(script source: String, path: String) {
         scriptSources.files[path] = source
         do {
             try page.javaScript.evaluate(source, sourceURL: path)
-        } catch let error as JavaScriptError {
+        } catch {
             print(scriptSources.exception(error, phase: "inject").rendered)
-        } catch {}
+        }
         printEvents()
     }
 
     /// Handles one line; false to stop.
-    func handle(_ line: String) -> Bool {
+    public func handle(_ line: String) -> Bool {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         switch true {
         case trimmed.isEmpty: break
@@ -148,9 +82,9 @@ final class ReplSession {
                 return
             }
             _ = try global.invoke("run", [arguments])
-        } catch let error as JavaScriptError {
+        } catch {
             print(scriptSources.exception(error, phase: "run").rendered)
-        } catch {}
+        }
         drainTasks(until: { received != nil })
         printEvents()
         if let received {
@@ -181,9 +115,9 @@ final class ReplSession {
             }
             _ = try global.invoke("finalize", [ResultConversion.javaScriptValue(value, in: page.javaScript)])
             output.write("finalize returned\n")
-        } catch let error as JavaScriptError {
+        } catch {
             print(scriptSources.exception(error, phase: "finalize").rendered)
-        } catch {}
+        }
         drainTasks(until: { false })
         printEvents()
     }
@@ -206,33 +140,6 @@ final class ReplSession {
             case "alert", "confirm", "prompt": output.write("[\(event.kind)] \(event.message ?? "")\n")
             case "navigation": output.write("[navigation \(event.method ?? "")] \(event.url ?? "")\n")
             default: break
-            }
-        }
-    }
-}
-
-/// `--inspect`: what can be done about WebKit's remote inspector, and the prompt that stops the
-/// script instead.
-enum Inspector {
-    /// Tries the remote inspector and says on stderr what happened.
-    static func announce(output: Output) {
-        let probe = InspectorProbe.run()
-        for line in probe.report { output.error("preprocess-sim: inspect: \(line)") }
-    }
-
-    /// The pause handler: a prompt on stdin until `.continue` or the end of input. When stdin is
-    /// not a terminal and has nothing to read, the run goes on at once.
-    static func prompt(output: Output, input: @escaping () -> String? = { readLine(strippingNewline: true) }) -> (DebuggerPause) -> Void {
-        let interactive = isatty(STDIN_FILENO) != 0
-        return { pause in
-            output.error("paused (\(pause.reason)\(pause.location.map { " at \($0)" } ?? "")): type expressions; .continue (or end of input) goes on")
-            while true {
-                if interactive { output.error("debug> ") }
-                guard let line = input() else { return }
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed == ".continue" || trimmed == ".c" { return }
-                if trimmed.isEmpty { continue }
-                output.error(pause.evaluate(line))
             }
         }
     }

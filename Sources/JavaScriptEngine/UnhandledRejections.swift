@@ -6,7 +6,7 @@ extension JavaScriptContext {
     /// `JSGlobalContextSetUnhandledRejectionCallback`, the hook behind a browser's
     /// `unhandledrejection` event). A reason that is not an Error comes as an `Error` named
     /// "Error" whose message is `String(reason)`.
-    public func onUnhandledRejection(_ body: @escaping (JavaScriptError) -> Void) throws {
+    public func onUnhandledRejection(_ body: @escaping (JavaScriptError) -> Void) throws(JavaScriptError) {
         // The function is kept alive by the global object; it holds the context unowned, so no
         // cycle keeps the context alive.
         let callback = makeFunction(name: "unhandledRejection") { [unowned self] arguments in
@@ -15,7 +15,7 @@ extension JavaScriptContext {
             return nil
         }
         guard let object = JSValueToObject(ref, callback.ref, nil) else { return }
-        try trying { exception -> Bool? in
+        _ = try trying { exception -> Bool? in
             JSGlobalContextSetUnhandledRejectionCallback(ref, object, exception)
             hasRejectionCallback = true
             return true

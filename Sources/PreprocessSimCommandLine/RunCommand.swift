@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 
 /// `preprocess-sim run`: one script on one page, through a handler, into finalize.
 public struct RunCommand: Equatable {
@@ -173,7 +174,7 @@ public struct RunCommand: Equatable {
         var configurationDiagnostics: [Diagnostic] = []
         let scriptPath: String
         if let extensionPath {
-            guard FileManager.default.isReadableFile(atPath: extensionPath), !isDirectory(extensionPath) else {
+            guard FileManager.default.isReadableFile(atPath: extensionPath), !FileManager.default.isDirectory(extensionPath) else {
                 output.error("\(extensionPath): error: cannot read the file [plist-unreadable]")
                 return (PreprocessSim.ExitCode.usage, nil)
             }
@@ -191,7 +192,7 @@ public struct RunCommand: Equatable {
         } else {
             return (PreprocessSim.ExitCode.usage, nil)
         }
-        guard FileManager.default.isReadableFile(atPath: scriptPath), !isDirectory(scriptPath) else {
+        guard FileManager.default.isReadableFile(atPath: scriptPath), !FileManager.default.isDirectory(scriptPath) else {
             output.error("\(scriptPath): error: cannot read the preprocessing script [script-unreadable]")
             return (PreprocessSim.ExitCode.usage, nil)
         }
@@ -295,30 +296,7 @@ public struct RunCommand: Equatable {
 
     /// `--finalize-args '{"k":"v"}'`, `@file.json` or `@file.plist`.
     static func readFinalizeArguments(_ text: String) throws -> PropertyListValue {
-        let value: PropertyListValue
-        if text.hasPrefix("@") {
-            let path = String(text.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--finalize-args: cannot read \(path)", command: "run")
-            }
-            if path.hasSuffix(".plist") || data.starts(with: Array("bplist".utf8)) || data.starts(with: Array("<?xml".utf8)) {
-                do { value = try PropertyListValue(propertyList: data) } catch {
-                    throw UsageError("--finalize-args: \(path) is not a valid property list", command: "run")
-                }
-            } else {
-                do { value = try PropertyListValue(json: data) } catch {
-                    throw UsageError("--finalize-args: \(path) is not valid JSON (\(Self.describe(error)))", command: "run")
-                }
-            }
-        } else {
-            do { value = try PropertyListValue(json: Data(text.utf8)) } catch {
-                throw UsageError("--finalize-args is not valid JSON (\(Self.describe(error)))", command: "run")
-            }
-        }
-        guard value.dictionaryValue != nil else {
-            throw UsageError("--finalize-args must be a JSON object or a plist dictionary (finalize receives a dictionary)", command: "run")
-        }
-        return value
+        do { return try FinalizeArguments.read(text) } catch { throw UsageError(error.message, command: "run") }
     }
 
     /// An ISO 8601 date-time or a number of milliseconds since 1970.
@@ -332,15 +310,8 @@ public struct RunCommand: Equatable {
         return nil
     }
 
-    private static func describe(_ error: Error) -> String {
-        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-    }
 }
 
-func isDirectory(_ path: String) -> Bool {
-    var directory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
-}
 
 extension RunCommand {
     /// Parses `--select-range`: `START..END`, each `CSS@OFFSET` (the character offset into the

@@ -251,9 +251,9 @@ public final class JavaScriptContext {
 
     /// Evaluates `source` as a classic script. `sourceURL` names it in stacks and errors.
     @discardableResult
-    public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) throws -> JavaScriptValue {
-        try withJSString(source) { script in
-            try withOptionalJSString(sourceURL) { url in
+    public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) throws(JavaScriptError) -> JavaScriptValue {
+        try withJSString(source) { (script) throws(JavaScriptError) in
+            try withOptionalJSString(sourceURL) { (url) throws(JavaScriptError) in
                 try trying { exception in
                     JSEvaluateScript(ref, script, nil, url, Int32(startingLine), exception)
                         .map { JavaScriptValue($0, in: self) }
@@ -263,16 +263,16 @@ public final class JavaScriptContext {
     }
 
     /// Evaluates a source made once for many contexts (no text conversion per call).
-    public func evaluate(_ source: JavaScriptSource) throws -> JavaScriptValue {
+    public func evaluate(_ source: JavaScriptSource) throws(JavaScriptError) -> JavaScriptValue {
         try trying { exception in
             JSEvaluateScript(ref, source.text, nil, source.url, 1, exception).map { JavaScriptValue($0, in: self) }
         }
     }
 
     /// Checks `source` for syntax errors without running it.
-    public func checkSyntax(_ source: String, sourceURL: String? = nil) throws {
-        try withJSString(source) { script in
-            try withOptionalJSString(sourceURL) { url in
+    public func checkSyntax(_ source: String, sourceURL: String? = nil) throws(JavaScriptError) {
+        try withJSString(source) { (script) throws(JavaScriptError) in
+            try withOptionalJSString(sourceURL) { (url) throws(JavaScriptError) in
                 var exception: JSValueRef?
                 if !JSCheckScriptSyntax(ref, script, url, 1, &exception), let exception {
                     throw error(from: exception)
@@ -304,7 +304,7 @@ public final class JavaScriptContext {
 
     /// An `Int32Array` over a copy of `bytes` (whose count is a multiple of 4), which the
     /// array owns: one allocation and one copy, however many elements.
-    public func makeInt32Array(copying bytes: UnsafeRawBufferPointer) throws -> JavaScriptValue {
+    public func makeInt32Array(copying bytes: UnsafeRawBufferPointer) throws(JavaScriptError) -> JavaScriptValue {
         let count = max(bytes.count, 4)
         let storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         if let base = bytes.baseAddress, bytes.count > 0 { storage.copyMemory(from: base, byteCount: bytes.count) }
@@ -339,9 +339,9 @@ public final class JavaScriptContext {
         JavaScriptValue(JSObjectMake(ref, nil, nil), in: self)
     }
 
-    public func makeArray(_ elements: [JavaScriptValue]) throws -> JavaScriptValue {
+    public func makeArray(_ elements: [JavaScriptValue]) throws(JavaScriptError) -> JavaScriptValue {
         let refs: [JSValueRef?] = elements.map { $0.ref }
-        return try refs.withUnsafeBufferPointer { buffer in
+        return try refs.withUnsafeBufferPointer { (buffer) throws(JavaScriptError) in
             try trying { exception in
                 JSObjectMakeArray(ref, elements.count, buffer.baseAddress, exception).map { JavaScriptValue($0, in: self) }
             }
@@ -361,7 +361,7 @@ public final class JavaScriptContext {
 
     /// Runs a JavaScriptCore call that reports failure through an exception out-parameter, and
     /// turns that exception into a `JavaScriptError`. The watchdog is armed for the call.
-    func trying<T>(_ call: (UnsafeMutablePointer<JSValueRef?>) -> T?) throws -> T {
+    func trying<T>(_ call: (UnsafeMutablePointer<JSValueRef?>) -> T?) throws(JavaScriptError) -> T {
         // Only the outermost call arms the watchdog: calls made from native functions while a
         // script runs must not reset or clear the running script's limit.
         let outermost = machine.watchdog.depth == 0
@@ -392,12 +392,12 @@ public final class JavaScriptContext {
         return result
     }
 
-    static func formatSeconds(_ seconds: Double) -> String {
+    public static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
     /// A thrown or rejected value as a `JavaScriptError` (name, message, place, stack).
-    func error(fromValue value: JavaScriptValue) -> JavaScriptError {
+    public func error(fromValue value: JavaScriptValue) -> JavaScriptError {
         error(from: value.ref)
     }
 
@@ -424,7 +424,7 @@ public final class JavaScriptContext {
 
     // MARK: Strings
 
-    func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
+    func withJSString<T, Failure: Error>(_ string: String, _ body: (JSStringRef) throws(Failure) -> T) throws(Failure) -> T {
         let ref: JSStringRef
         if string.utf8.count > 4096 && !Self.containsNUL(string) {
             // Large texts (the DOM bundle, scripts, pages): JavaScriptCore converts UTF-8 in C,
@@ -451,9 +451,9 @@ public final class JavaScriptContext {
         return string.utf8.contains(0)
     }
 
-    func withOptionalJSString<T>(_ string: String?, _ body: (JSStringRef?) throws -> T) rethrows -> T {
+    func withOptionalJSString<T, Failure: Error>(_ string: String?, _ body: (JSStringRef?) throws(Failure) -> T) throws(Failure) -> T {
         guard let string else { return try body(nil) }
-        return try withJSString(string) { try body($0) }
+        return try withJSString(string) { (ref) throws(Failure) in try body(ref) }
     }
 
     /// Reads a JSStringRef through UTF-16 (embedded NULs survive; lone surrogates become U+FFFD)

@@ -5,7 +5,7 @@ extension JavaScriptContext {
     /// parsing prefixes of the error's line: the shortest prefix that already fails with the
     /// same message ends at the offending token (shorter ones fail with "Unexpected end of
     /// script" or parse). Binary search keeps it to a few parses.
-    func syntaxErrorColumn(source: String, error: JavaScriptError) -> Int? {
+    public func syntaxErrorColumn(source: String, error: JavaScriptError) -> Int? {
         guard let line = error.line, line >= 1 else { return nil }
         let utf16 = Array(source.utf16)
         // Start and end (exclusive) of the error's line, in UTF-16 units.
@@ -26,9 +26,9 @@ extension JavaScriptContext {
             do {
                 try checkSyntax(prefix)
                 return false
-            } catch let other as JavaScriptError {
+            } catch let other {
                 return other.message == error.message && other.line == error.line
-            } catch { return false }
+            }
         }
         guard failsTheSameWay(lineEnd) else { return nil }
         var low = lineStart, high = lineEnd

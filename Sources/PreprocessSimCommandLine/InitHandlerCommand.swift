@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 
 /// `preprocess-sim init-handler NAME`: writes a Swift package in which a user's own request
 /// handler runs in the simulator.

@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 import HTMLParser
 
 /// The `preprocess-sim` command line: `parse` turns arguments into a command that tests can
@@ -7,11 +8,7 @@ import HTMLParser
 /// Exit codes: 0 the exchange completed (no error diagnostics); 1 the script, handler or
 /// configuration failed (an error diagnostic); 2 bad usage or an unreadable input.
 public enum PreprocessSim {
-    public enum ExitCode {
-        public static let success: Int32 = 0
-        public static let failure: Int32 = 1
-        public static let usage: Int32 = 2
-    }
+    public typealias ExitCode = ProcessExitCode
 
     public enum Command: Equatable {
         case run(RunCommand)

@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 
 /// A usage mistake: printed with the command's help hint, exit code 2.
 public struct UsageError: Error, CustomStringConvertible, Equatable {

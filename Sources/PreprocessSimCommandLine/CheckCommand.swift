@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 
 /// `preprocess-sim check`: the extension's `Info.plist` and its preprocessing file, checked for
 /// everything that would make Safari skip or break the preprocessing step, printed as
@@ -76,7 +77,7 @@ public struct CheckCommand: Equatable {
 
     func execute(output: Output) -> Int32 {
         for path in [extensionPath, scriptPath].compactMap({ $0 })
-        where !FileManager.default.isReadableFile(atPath: path) || isDirectory(path) {
+        where !FileManager.default.isReadableFile(atPath: path) || FileManager.default.isDirectory(path) {
             output.error("\(path): error: cannot read the file [\(path == scriptPath ? "script-unreadable" : "plist-unreadable")]")
             return PreprocessSim.ExitCode.usage
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 
 /// `preprocess-sim test SUITE…`: runs regression suites in worker processes.
 /// Also the hidden `__run-cases`, which is such a worker (`CaseWorkerLoop`), and `__run-case`,

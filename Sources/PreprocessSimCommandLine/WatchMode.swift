@@ -1,4 +1,5 @@
 import Foundation
+import PreprocessingKit
 
 /// `run --watch`: runs, then polls the modification times of the script, page, plist and
 /// fixtures every 200 ms and runs again when one changes, clearing the screen on a terminal

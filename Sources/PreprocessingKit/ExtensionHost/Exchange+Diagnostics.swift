@@ -1,0 +1,47 @@
+import Foundation
+import JavaScriptEngine
+
+/// What an exchange records as it goes: stage timings and diagnostics.
+extension Exchange {
+    /// Adds the time since the last lap to `stage`'s timing.
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now()
+        transcript.timings[stage, default: 0] += Double(now.uptimeNanoseconds - stageStart.uptimeNanoseconds) / 1e6
+        stageStart = now
+    }
+
+    mutating func diagnose(_ severity: Diagnostic.Severity, _ code: String, _ message: String,
+                           line: Int? = nil, column: Int? = nil, file: String? = nil) {
+        transcript.diagnostics.append(Diagnostic(severity, code, message, file: file ?? scriptFile, line: line, column: column))
+    }
+
+    /// A JavaScript error as a diagnostic at the place it was thrown.
+    mutating func diagnose(_ code: String, _ prefix: String, _ error: JavaScriptError) {
+        if !error.timedOut && code != "internal-error" {
+            let phase = ["script-threw": "inject", "run-threw": "run", "task-threw": "task", "finalize-threw": "finalize"][code] ?? tracer.phase
+            let exception = sources.exception(error, phase: phase)
+            transcript.exceptions = (transcript.exceptions ?? []) + [exception]
+            tracer.record(.exception, "\(prefix): \(error.name): \(error.message)", details: exception.rendered, location: exception.location)
+            if let location = exception.location, error.sourceURL == nil {
+                // Thrown in eval'ed code: the diagnostic names the eval'ed source, not the script.
+                diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: location.line, column: location.column, file: location.file)
+                return
+            }
+        }
+        if error.memoryLimitExceeded {
+            diagnose(.error, "memory-limit", "\(prefix): \(error.message) (raise the limit with --memory-limit)")
+            return
+        }
+        if error.timedOut {
+            diagnose(.error, "timeout", "\(prefix): \(error.message) (raise the limit with --timeout)")
+            return
+        }
+        var file = error.sourceURL ?? scriptFile
+        var line = error.line
+        if file == PageContext.bundleURL, let l = line, let mapped = PageContext.bundleLocation(line: l) {
+            file = "<simulator DOM>/\(mapped.file)"
+            line = mapped.line
+        }
+        diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: line, column: error.column, file: file)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import JavaScriptEngine
+
+/// The extension's side of an exchange: the request handler and what it returns for finalize.
+extension Exchange {
+    /// Hands the results to the request handler as Safari does and waits for `completeRequest`.
+    /// Returns the finalize arguments, or nil when finalize is not to be called.
+    mutating func runHandler(results: PropertyListValue?) -> PropertyListValue? {
+        let log = ExtensionActivityLog()
+        var payload: [String: Any] = [:]
+        if let results { payload[NSExtensionJavaScriptPreprocessingResultsKey] = results.foundationObject }
+        let provider = NSItemProvider(item: NSDictionary(dictionary: payload), typeIdentifier: kUTTypePropertyList, log: log)
+        let item = NSExtensionItem()
+        item.attachments = [provider]
+        let context = NSExtensionContext(inputItems: [item], log: log)
+        tracer.phase = "handler"
+        if tracer.enabled {
+            var lines = ["NSLog(@\"%@\", extensionContext.inputItems) would print:", "("]
+            lines.append("    \(item)")
+            lines.append(")")
+            lines.append("item.attachments[0] holds a \(kUTTypePropertyList) item:")
+            lines += PropertyListValue.dictionary(results.map { [NSExtensionJavaScriptPreprocessingResultsKey: $0] } ?? [:])
+                .nslogDescription().split(separator: "\n").map(String.init)
+            tracer.record(.extensionItems, "1 NSExtensionItem handed to \(request.handlerName).beginRequest(with:)", details: lines)
+        }
+        request.handler.beginRequest(with: context)
+        _ = log.waitUntilSettled(before: Date().addingTimeInterval(request.handlerTimeout))
+        transcript.handler.calls = log.calls
+        for call in log.calls {
+            if call.hasPrefix("NSExtensionContext.completeRequest") || call.hasPrefix("NSExtensionContext.cancelRequest") {
+                var lines: [String] = []
+                if case .completed(let items)? = log.ending {
+                    for case let returned as NSExtensionItem in items ?? [] {
+                        lines.append("\(returned)")
+                        for provider in returned.attachments ?? [] {
+                            guard let stored = provider.storedItem(conformingTo: kUTTypePropertyList), let object = stored else { continue }
+                            var problems: [String] = []
+                            if let value = PropertyListValue(foundationObject: object, problems: &problems) {
+                                lines += value.nslogDescription().split(separator: "\n").map { "    " + $0 }
+                            }
+                        }
+                    }
+                }
+                tracer.record(.completeRequest, call, details: lines)
+            } else {
+                tracer.record(.handlerCall, call)
+            }
+        }
+        guard let ending = log.ending else {
+            diagnose(.error, "handler-not-completed",
+                     "the request handler did not call completeRequest(returningItems:) within \(JavaScriptContext.formatSeconds(request.handlerTimeout)); on a device the extension never finishes and finalize is not called",
+                     file: nil)
+            return nil
+        }
+        transcript.handler.completed = true
+        for problem in log.extraEndings {
+            diagnose(.error, "handler-completed-twice", problem, file: nil)
+        }
+        switch ending {
+        case .cancelled(let error):
+            transcript.handler.cancelled = error
+            return nil
+        case .completed(let items):
+            transcript.handler.returnedItems = items?.count
+            return finalizeArguments(in: items)
+        }
+    }
+
+    /// Finds `[NSExtensionJavaScriptFinalizeArgumentKey: dict]` in the returned items, as Safari does.
+    mutating func finalizeArguments(in items: [Any]?) -> PropertyListValue? {
+        for case let item as NSExtensionItem in items ?? [] {
+            for provider in item.attachments ?? [] {
+                guard let stored = provider.storedItem(conformingTo: kUTTypePropertyList), let object = stored else { continue }
+                var problems: [String] = []
+                guard let value = PropertyListValue(foundationObject: object, problems: &problems),
+                      case .dictionary(let dictionary) = value else { continue }
+                for problem in problems {
+                    diagnose(.warning, "not-plist-value", "the handler returned \(problem)", file: nil)
+                }
+                if let arguments = dictionary[NSExtensionJavaScriptFinalizeArgumentKey] {
+                    transcript.handler.finalizeArguments = arguments
+                    return arguments
+                }
+            }
+        }
+        if let items, !items.isEmpty {
+            diagnose(.note, "no-finalize-argument",
+                     "the handler returned items, but none holds NSExtensionJavaScriptFinalizeArgumentKey in a property-list attachment, so finalize is not called",
+                     file: nil)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import JavaScriptEngine
+
+/// The script's side of an exchange: run, the hand-off of its results, finalize and its effects.
+extension Exchange {
+    /// What completionFunction saw. The function lives in the page's heap, so it must not keep
+    /// the page (or a value of it) alive past the stage: `run` clears `value` on the way out, or
+    /// every page of a suite would stay in memory.
+    final class CompletionRecorder {
+        var value: JavaScriptValue?
+        var calls = 0
+        var traceEventIndex: Int?
+        /// The rejection of the promise an `async run` returned, if it was rejected.
+        var rejection: JavaScriptValue?
+    }
+
+    /// run({completionFunction}): calls it, runs the page's tasks until completionFunction is
+    /// called, and returns the first value it received.
+    mutating func run(_ page: PageContext, _ entry: EntryPoint) throws(ExchangeEnded) -> Completion {
+        let recorder = CompletionRecorder()
+        defer { recorder.value = nil; recorder.rejection = nil }
+        let arguments = page.javaScript.makeObject()
+        try? arguments.setProperty("completionFunction", makeCompletionFunction(page, recorder))
+        lap("inject")
+        if let pause = request.debuggerPause {
+            pause(DebuggerPause(reason: "before run", location: SourceLocation(file: scriptFile),
+                                evaluate: DebuggerStatements.globalEvaluator(page)))
+        }
+        tracer.record(.runEntered, "ExtensionPreprocessingJS.run({completionFunction}) called")
+        do {
+            let returned = try entry.run.call([arguments], this: entry.global)
+            tracer.record(.runReturned, recorder.value == nil ? "run returned; completionFunction not called yet" : "run returned")
+            watchRejection(of: returned, in: page, recorder)
+        } catch {
+            diagnose(error.timedOut ? "timeout" : "run-threw", "run threw before the extension got its results", error)
+        }
+        var ending = LoopEnding.idle
+        if !transcript.diagnostics.contains(where: { $0.code == "timeout" }) {
+            ending = drainTasks(page, until: { recorder.value != nil || recorder.rejection != nil })
+        }
+        if let rejection = recorder.rejection, recorder.value == nil {
+            diagnose("run-threw", "run's promise was rejected before the extension got its results",
+                     page.javaScript.error(fromValue: rejection))
+        }
+        transcript.completionCalls = recorder.calls
+        lap("run")
+        collectEvents(page, finalize: false)
+        transcript.clock = .init(deterministic: request.deterministic, start: request.deterministic ? request.now : nil,
+                                 seed: request.deterministic ? request.seed : nil,
+                                 runEnded: (try? page.virtualTime()) ?? 0, finalizeEnded: nil)
+        guard let value = recorder.value else {
+            diagnoseMissingCompletion(ending)
+            throw ExchangeEnded()
+        }
+        transcript.completed = true
+        if recorder.calls > 1 {
+            diagnose(.warning, "completion-called-twice",
+                     "completionFunction was called \(recorder.calls) times; only the first call's value reaches the extension")
+        }
+        return Completion(value: value, traceEventIndex: recorder.traceEventIndex)
+    }
+
+    /// The completionFunction handed to run: keeps the first value, counts the calls, traces each.
+    func makeCompletionFunction(_ page: PageContext, _ recorder: CompletionRecorder) -> JavaScriptValue {
+        let tracer = self.tracer
+        return page.javaScript.makeFunction(name: "completionFunction") { [weak page] arguments in
+            recorder.calls += 1
+            if recorder.value == nil, let page { recorder.value = arguments.first ?? page.javaScript.undefined }
+            if tracer.enabled, let page {
+                let given = page.describeForTrace(arguments.first ?? page.javaScript.undefined)
+                let index = tracer.record(.completionCalled, "completionFunction called\(recorder.calls > 1 ? " again (call \(recorder.calls); ignored)" : "")",
+                                          details: ["as JavaScript gave it:        \(given)"], location: page.scriptCallerLocation())
+                if recorder.calls == 1 { recorder.traceEventIndex = index }
+            }
+            return nil
+        }
+    }
+
+    /// An `async run` that throws returns a rejected promise: watch it, so the failure is
+    /// reported as run's (it is why completion never comes) rather than as a stray rejection.
+    func watchRejection(of returned: JavaScriptValue, in page: PageContext, _ recorder: CompletionRecorder) {
+        guard returned.isObject, (try? returned.property("then"))?.isFunction == true else { return }
+        let onRejected = page.javaScript.makeFunction(name: "runRejected") { [weak page] arguments in
+            if let page { recorder.rejection = arguments.first ?? page.javaScript.undefined }
+            return nil
+        }
+        _ = try? returned.invoke("then", [page.javaScript.undefined, onRejected])
+    }
+
+    /// Says why completionFunction never came, unless an error already did.
+    mutating func diagnoseMissingCompletion(_ ending: LoopEnding) {
+        guard !transcript.diagnostics.contains(where: { $0.severity == .error && $0.code != "unhandled-rejection" }) else { return }
+        let why: String
+        switch ending {
+        case .idle, .completed:
+            why = "run returned and nothing is left that could call completionFunction (no timer, no pending request)"
+        case .onlyIntervals:
+            why = "only setInterval timers were left; they ran for \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time without calling completionFunction (--virtual-timeout)"
+        case .budget:
+            why = "completionFunction was not called within \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time; a timer or request was still pending (--virtual-timeout)"
+        case .stopped:
+            why = "a task was stopped before completionFunction was called"
+        }
+        diagnose(.error, "completion-not-called",
+                 "\(why); on a device the share sheet waits forever and the extension receives nothing")
+    }
+
+    /// The results as the extension receives them (JavaScriptCore's JS → Foundation bridge).
+    mutating func handOff(_ page: PageContext, _ completion: Completion) -> PropertyListValue? {
+        // Characters take two bytes in JavaScript and as many again in the transcript.
+        let outcome = ResultConversion.convert(completion.value, file: scriptFile,
+                                               characterLimit: max(1, request.memoryLimitMegabytes) * 1_048_576 / 4 / 2,
+                                               platformObjectView: page.platformObjectView)
+        transcript.results = outcome.value
+        if tracer.enabled {
+            let received = outcome.value.map { $0.traceDescription } ?? "nil (nothing under the results key)"
+            var lines = ["as the extension receives it: \(received)"]
+            for diagnostic in outcome.diagnostics { lines.append("  conversion: \(diagnostic.message)") }
+            tracer.appendDetails(lines, toEventAt: completion.traceEventIndex)
+        }
+        transcript.diagnostics += outcome.diagnostics
+        if !outcome.diagnostics.isEmpty, !outcome.diagnostics.contains(where: { $0.code == "results-too-large" }),
+           let json = completion.value.jsonString() {
+            transcript.resultsJSON = json
+        }
+        lap("convert")
+        return outcome.value
+    }
+
+    /// finalize(arguments), in the same page, and the tasks it leaves.
+    mutating func finalize(_ page: PageContext, _ entry: EntryPoint, arguments: PropertyListValue) throws(ExchangeEnded) {
+        try? page.setPhase("finalize")
+        let finalize = (try? entry.global.property("finalize")) ?? page.javaScript.undefined
+        guard finalize.isFunction else {
+            diagnose(.warning, "missing-finalize",
+                     "the handler returned finalize arguments, but ExtensionPreprocessingJS has no finalize function; they are dropped")
+            throw ExchangeEnded()
+        }
+        transcript.finalize.called = true
+        tracer.phase = "finalize"
+        sources.addEvalCandidates(from: arguments)
+        if request.trace { transcript.htmlBeforeFinalize = try? page.documentHTML() }
+        tracer.record(.finalizeEntered, "ExtensionPreprocessingJS.finalize(arguments) called",
+                      details: arguments.nslogDescription(escapingNonASCII: false).split(separator: "\n").map(String.init))
+        do {
+            let argument = try ResultConversion.javaScriptValue(arguments, in: page.javaScript)
+            try finalize.call([argument], this: entry.global)
+        } catch {
+            diagnose(error.timedOut ? "timeout" : "finalize-threw", "finalize threw", error)
+            transcript.finalize.error = "\(error.name): \(error.message)"
+        }
+        let finalizeEnding = drainTasks(page, until: { false })
+        if finalizeEnding == .onlyIntervals || finalizeEnding == .budget {
+            diagnose(.note, "finalize-tasks-left",
+                     finalizeEnding == .onlyIntervals
+                        ? "setInterval timers were still running after \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time in finalize; the simulation stopped them"
+                        : "a timer or request of finalize was still pending after \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time; the simulation stopped waiting")
+        }
+        transcript.clock?.finalizeEnded = try? page.virtualTime()
+    }
+
+    /// What finalize did to the page: events, the final HTML, and with `--trace` its mutations.
+    mutating func recordEffects(_ page: PageContext) {
+        collectEvents(page, finalize: true)
+        transcript.finalize.html = try? page.documentHTML()
+        if request.trace {
+            tracer.flush()
+            transcript.mutations = (try? page.takeMutations()) ?? []
+            let mutations = transcript.mutations ?? []
+            var effects = ["\(mutations.count) DOM change(s)", "\(transcript.finalize.alerts.count) alert(s)",
+                           "\(transcript.finalize.console.count) console message(s)", "\(transcript.finalize.navigations.count) navigation(s)"]
+            if let before = transcript.htmlBeforeFinalize, let after = transcript.finalize.html {
+                let diff = HTMLDiff.lines(before, after)
+                effects.append("the page's HTML: +\(diff.insertions) −\(diff.deletions) lines (--diff shows them)")
+            }
+            tracer.record(.finalizeEffects, "finalize's effects: " + effects.joined(separator: ", "))
+        }
+        lap("finalize")
+    }
+}

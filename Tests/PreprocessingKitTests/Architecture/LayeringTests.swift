@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The layers are SwiftPM targets, and each may import only the layers below it (ARCHITECTURE.md):
+///
+///     preprocess-sim → PreprocessSimCommandLine → PreprocessingKit → JavaScriptEngine → CJavaScriptCore
+///                                                                  → HTMLParser
+///                                                                  → CZlib
+///
+/// SwiftPM hands a target the module maps of its dependencies' dependencies too, so a library
+/// could `import CJavaScriptCore` through the engine and still build; this test reads every
+/// source file's imports instead, and fails on a layer reaching past the one below.
+@Suite struct LayeringTests {
+    /// What each target's files may import, besides the platform (Foundation, Dispatch, Glibc…).
+    static let allowedImports: [String: Set<String>] = [
+        "JavaScriptEngine": ["CJavaScriptCore"],
+        "HTMLParser": [],
+        "PreprocessingKit": ["JavaScriptEngine", "HTMLParser", "CZlib"],
+        "PreprocessSimCommandLine": ["PreprocessingKit", "HTMLParser"],
+        "preprocess-sim": ["PreprocessSimCommandLine"],
+        "embed-js": [],
+    ]
+    static let platformModules: Set<String> = ["Foundation", "FoundationXML", "FoundationNetworking", "Dispatch", "Glibc"]
+
+    /// The names that are JavaScriptCore's own C types and calls: only the engine sees them.
+    static let engineOnlyTokens = ["JSValueRef", "JSObjectRef", "JSGlobalContextRef", "JSContextRef", "JSStringRef",
+                                   "JSContextGroupRef", "dlsym("]
+
+    static func swiftFiles(in target: String) -> [URL] {
+        let folder = Paths.repository.appendingPathComponent("Sources/\(target)")
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+    }
+
+    static func imports(of file: URL) throws -> [(line: Int, module: String)] {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var found: [(Int, String)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var words = line.split(separator: " ").map(String.init)
+            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            guard words.count >= 2, words[0] == "import" else { continue }
+            found.append((index + 1, words[1]))
+        }
+        return found
+    }
+
+    @Test func everyTargetFolderHasItsLayer() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Paths.repository.appendingPathComponent("Sources").path)
+        let swiftTargets = folders.filter { !Self.swiftFiles(in: $0).isEmpty }
+        #expect(Set(swiftTargets) == Set(Self.allowedImports.keys), "a new target needs its place in the layer table")
+    }
+
+    @Test func eachLayerImportsOnlyTheLayersBelowIt() throws {
+        var violations: [String] = []
+        for (target, allowed) in Self.allowedImports {
+            for file in Self.swiftFiles(in: target) {
+                for (line, module) in try Self.imports(of: file) where !allowed.contains(module) && !Self.platformModules.contains(module) {
+                    violations.append("Sources/\(target)/\(file.lastPathComponent):\(line): imports \(module)")
+                }
+            }
+        }
+        #expect(violations.isEmpty, "\(violations)")
+    }
+
+    @Test func javaScriptCoreTypesStayInTheEngine() throws {
+        var violations: [String] = []
+        for target in Self.allowedImports.keys where target != "JavaScriptEngine" {
+            for file in Self.swiftFiles(in: target) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for token in Self.engineOnlyTokens where text.contains(token) {
+                    violations.append("Sources/\(target)/\(file.lastPathComponent) uses \(token)")
+                }
+            }
+        }
+        #expect(violations.isEmpty, "\(violations)")
+    }
+
+    @Test func theImportReaderFindsAnUpwardImport() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("layering-\(UUID().uuidString).swift")
+        try "import Foundation\n@testable import CJavaScriptCore\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let found = try Self.imports(of: file)
+        #expect(found.map(\.module) == ["Foundation", "CJavaScriptCore"])
+        #expect(found.map(\.line) == [1, 2])
+        #expect(!Self.allowedImports["PreprocessingKit"]!.contains("CJavaScriptCore"))
+    }
+}
