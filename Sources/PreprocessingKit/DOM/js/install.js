@@ -28,8 +28,10 @@ const api = {
     doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
     buildNodesFromFlatTree(doc, tree, doc, true);
     installWindowGlobals(globalThis, doc, config);
-    // The event loop: virtual clock, seeded randomness, offline network, page scripts (timers.js,
-    // clock.js, network.js, pageScripts.js; issue 5). Adds runNextTask, pendingWork, takeRequests… to api.
+    // The event loop (timers.js, clock.js, network.js, pageScripts.js): time jumps to the next
+    // task on a virtual clock and randomness can be seeded, so a script that waits completes at
+    // once and a run can be repeated; the network never leaves the process, and fails as Safari
+    // does offline unless a fixture answers. Adds runNextTask, pendingWork, takeRequests… to api.
     if (typeof installEventLoop === "function") installEventLoop(globalThis, config, api);
   },
   /** Tags later events with `name` ("load", "run", "handler", "finalize"). */
