@@ -1,0 +1,885 @@
+// innerText as WebKit's TextIterator gives it.
+// ---------------------------------------------------------------------------------------------
+// innerText as WebKit's TextIterator produces it (HTMLElement::innerText is plainText() over the
+// element's contents). A minimal render-tree model decides which nodes have renderers; inline
+// layout is reduced to white-space collapsing per line, with no line wrapping (a soft wrap
+// gives a space in TextIterator output anyway).
+
+/** Elements TextIterator hands to handleReplacedElement (isRendererReplacedElement). */
+// <object> is not among them: its data is never loaded here (nor in the oracle, which blocks
+// every subresource), so WebKit renders its fallback content as an ordinary inline.
+// <canvas> is not among them either (RenderHTMLCanvas is neither an image nor a widget): it is
+// an atomic inline that TextIterator passes over, like an <svg>.
+const ITERATOR_REPLACED_ELEMENTS = new Set(["img", "input", "textarea", "select", "button", "fieldset",
+  "legend", "meter", "progress", "output", "iframe", "embed", "video", "audio", "frame"]);
+
+/** Replaced elements whose DOM children get no renderers (shadow trees or fallback content). */
+const ITERATOR_CHILDLESS_ELEMENTS = new Set(["img", "input", "textarea", "select", "iframe", "embed",
+  "video", "audio", "frame", "canvas", "meter", "progress"]);
+
+const ITERATOR_SVG_TEXT_ELEMENTS = new Set(["text", "tspan", "textPath", "a"]);
+
+/**
+ * One line-layout context: a block container (block, cell, float, inline-block) whose inline
+ * content is laid out in lines.
+ */
+function iteratorNewLine(available) {
+  // `inner`: the widest line of the block containers inside.
+  return { hasContent: false, endsWithSpace: false, width: 0, widest: 0, inner: 0, full: false, available };
+}
+
+// Line breaking, roughly. Where a line wraps matters to TextIterator only next to atomic
+// inlines (images, form controls, frames, svg): the white space before one that does not fit
+// has no box, and after one that fills the line the next white space ends it. Widths are
+// estimated from what the oracle's WebKit measured (16px DejaVu Sans; form controls in 13.33px
+// system font): the page's own fonts and box sizes are mostly not known.
+
+/** The width of the body's lines in the oracle's 390px-wide viewport (minus 8px margins). */
+const ITERATOR_VIEWPORT_LINE_WIDTH = 374;
+/** User-agent indentation of block containers (list padding, blockquote/figure margins). */
+const ITERATOR_INDENTS = new Map([["ul", 40], ["ol", 40], ["menu", 40], ["dir", 40], ["dd", 40],
+  ["blockquote", 80], ["figure", 80], ["fieldset", 28]]);
+
+/** Font size (relative to 16px) times boldness of user-agent headings, bold and small text. */
+const ITERATOR_FONT_SCALES = new Map([["h1", 2 * 1.11], ["h2", 1.5 * 1.11], ["h3", 1.17 * 1.11], ["h4", 1.11],
+  ["h5", 0.83 * 1.11], ["h6", 0.67 * 1.11], ["b", 1.11], ["strong", 1.11], ["th", 1.11], ["small", 0.83],
+  ["big", 1.2], ["sub", 0.83], ["sup", 0.83]]);
+
+/**
+ * The element's text scale: its `font-size` from the cascade (px, em, %, rem), else the
+ * user-agent one, relative to the parent's. Call right after renderedComputeStyle(element).
+ */
+function iteratorFontScale(element, parentScale) {
+  const author = iteratorAuthorFontSize(parentScale);
+  if (author !== null) return author / 16;
+  if (element[NAMESPACE] !== SELECTOR_HTML_NAMESPACE) return parentScale;
+  const factor = ITERATOR_FONT_SCALES.get(element[LOCAL_NAME]);
+  return factor === undefined ? parentScale : parentScale * factor;
+}
+
+/** Absolute `font-size` keywords in pixels (WebKit's table for a 16px medium). */
+const ITERATOR_FONT_SIZE_KEYWORDS = new Map([["xx-small", 9], ["x-small", 10], ["small", 13], ["medium", 16],
+  ["large", 18], ["x-large", 24], ["xx-large", 32], ["xxx-large", 48]]);
+
+/**
+ * The `font-size` the cascade gave the element last styled, in pixels (px, pt, rem, em, %,
+ * keywords; em, % and larger/smaller against the parent's `parentScale` × 16px), or null
+ * when it has none that is understood. Call right after renderedComputeStyle(element).
+ */
+function iteratorAuthorFontSize(parentScale) {
+  const size = renderedSlotValues[RENDERED_SLOT_FONT_SIZE];
+  if (size === null) return null;
+  if (renderedIsZeroLength(size)) return 0;
+  const match = /^([0-9.]+)(px|em|rem|%|pt)$/.exec(size);
+  if (match !== null) {
+    const number = parseFloat(match[1]);
+    switch (match[2]) {
+      case "px": return number;
+      case "pt": return number * 4 / 3;
+      case "rem": return number * 16;
+      case "em": return parentScale * number * 16;
+      default: return parentScale * number * 16 / 100;
+    }
+  }
+  const keyword = ITERATOR_FONT_SIZE_KEYWORDS.get(size);
+  if (keyword !== undefined) return keyword;
+  if (size === "larger") return parentScale * 16 * 1.2;
+  if (size === "smaller") return parentScale * 16 / 1.2;
+  return null;
+}
+
+/** A CSS length in pixels (px, em, rem, ex, pt at a 16px font), or -1 when not a length. */
+function iteratorLength(value) {
+  if (value === null || value === undefined) return -1;
+  if (/^[-+]?0*\.?0+$/.test(value)) return 0;
+  const match = /^([0-9.]+)(px|em|rem|ex|pt)$/.exec(value);
+  if (match === null) return -1;
+  const number = parseFloat(match[1]);
+  switch (match[2]) {
+    case "px": return number;
+    case "em": case "rem": return number * 16;
+    // DejaVu Sans x-height at 16px, as WebKit rounds it (measured: 10.03ex < 90.3px < 10.06ex).
+    case "ex": return number * 9;
+    default: return number * 4 / 3;
+  }
+}
+
+/**
+ * Advance widths of printable ASCII in DejaVu Sans (the oracle's default font), in 1/2048 em,
+ * from U+0020 to U+007E.
+ */
+const ITERATOR_ASCII_ADVANCES = [651, 821, 940, 1716, 1303, 1946, 1593, 563, 799, 799, 1024, 1716, 651, 739, 651, 690,
+  1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087,
+  2048, 1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540, 604, 604, 1343, 1141, 1767, 1532, 1612,
+  1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690, 799, 1716, 1024,
+  1024, 1255, 1300, 1126, 1300, 1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253,
+  1300, 1300, 842, 1067, 803, 1298, 1212, 1675, 1212, 1212, 1075, 1303, 690, 1303, 1716];
+
+/** Rounded advances (px) of ASCII, then CJK, then other characters, per font scale. */
+const iteratorAdvanceTables = new Map();
+
+/**
+ * WebKitGTK rounds each glyph's advance to whole pixels (measured: ten digits are exactly
+ * 100px), so widths are sums of rounded advances. Outside ASCII: 1280 units, as measured for
+ * CJK (the oracle has no CJK font), close to the average Latin letter.
+ */
+function iteratorAdvanceTable(scale) {
+  let table = iteratorAdvanceTables.get(scale);
+  if (table === undefined) {
+    const pixelsPerUnit = 16 * scale / 2048;
+    table = new Float64Array(ITERATOR_ASCII_ADVANCES.length + 2);
+    for (let i = 0; i < ITERATOR_ASCII_ADVANCES.length; i++) table[i] = Math.round(ITERATOR_ASCII_ADVANCES[i] * pixelsPerUnit);
+    table[ITERATOR_ASCII_ADVANCES.length] = Math.round(1280 * pixelsPerUnit);
+    table[ITERATOR_ASCII_ADVANCES.length + 1] = Math.round(1200 * pixelsPerUnit);
+    if (iteratorAdvanceTables.size > 64) iteratorAdvanceTables.clear();
+    iteratorAdvanceTables.set(scale, table);
+  }
+  return table;
+}
+
+function iteratorAdvance(table, code) {
+  return code >= 32 && code <= 126 ? table[code - 32] : table[code >= 0x2e80 ? 95 : 96];
+}
+
+/** Estimated width of a run of text at `scale` × 16px. */
+function iteratorTextWidth(text, scale) {
+  const table = iteratorAdvanceTable(scale === undefined ? 1 : scale);
+  let width = 0;
+  for (let i = 0; i < text.length; i++) width += iteratorAdvance(table, text.charCodeAt(i));
+  return width;
+}
+
+/** Whether lines may wrap at soft wrap opportunities under `white-space` (not nowrap or pre). */
+function iteratorWraps(whiteSpace) {
+  return whiteSpace !== "nowrap" && whiteSpace !== "pre";
+}
+
+/** The width of `data`'s first word, with one space before it when `data` starts with white space. */
+function iteratorLeadingWordWidth(data, scale) {
+  const table = iteratorAdvanceTable(scale);
+  let i = 0, width = 0;
+  while (i < data.length && iteratorIsCollapsibleCode(data.charCodeAt(i))) i++;
+  if (i > 0) width += table[0];
+  for (; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    if (iteratorIsCollapsibleCode(code)) break;
+    width += iteratorAdvance(table, code);
+    // CJK text may break after any character.
+    if (code >= 0x2e80) break;
+  }
+  return width;
+}
+
+function iteratorIsCollapsibleCode(code) {
+  return code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
+}
+
+/**
+ * Adds collapsed text to the line's width, wrapping at its spaces when it overflows (unless
+ * `whiteSpace` forbids wrapping).
+ */
+function iteratorAdvanceLine(line, text, scale, whiteSpace) {
+  const wraps = iteratorWraps(whiteSpace);
+  const table = iteratorAdvanceTable(scale);
+  let word = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code !== 32) {
+      word += iteratorAdvance(table, code);
+      // CJK text may break after any character: each one is placed on its own.
+      if (code < 0x2e80) continue;
+    }
+    // (An empty word, after a space, never wraps: the space hangs at the line's end.)
+    if (wraps && word > 0 && line.width > 0 && line.width + word > line.available) {
+      line.widest = Math.max(line.widest, line.width);
+      line.width = word;
+      // The word starts a new line: an atomic inline that filled the old one no longer ends it.
+      line.full = false;
+    } else line.width += word;
+    word = 0;
+    if (code === 32 && i < text.length) line.width += table[0];
+  }
+}
+
+/** A CSS `width` in pixels, a percentage of the containing block's `available` width, or -1. */
+function iteratorCssWidth(value, available) {
+  const length = iteratorLength(value);
+  if (length >= 0 || value === null || value === undefined) return length;
+  const match = /^([0-9.]+)%$/.exec(value);
+  return match === null ? -1 : parseFloat(match[1]) * available / 100;
+}
+
+/** The width of the lines of a block container inside a line context of width `available`. */
+function iteratorAvailableWidth(localName, style, available) {
+  const width = iteratorCssWidth(style.width, available);
+  if (width >= 0) return width;
+  return Math.max(available - (ITERATOR_INDENTS.get(localName) || 0), 20);
+}
+
+function iteratorNewState() {
+  return {
+    out: [], lastChar: "", hasEmitted: false, collapsedSpace: false, sawTextNode: false, emitCount: 0,
+    // Boxes laid out so far (text, hidden or not, and replaced elements): a block with none has
+    // no height, so no extra newline for its bottom margin.
+    boxCount: 0,
+    // Boxes laid out inside floats so far: only a block formatting context grows to hold them.
+    floatBoxCount: 0,
+    // A rendered trailing space that disappears if its line ends before more content comes.
+    removable: -1, removableLine: null, removableLastChar: "", removableHasEmitted: false, removableIsWholeBox: false,
+    lastWasWordCharacter: false,
+    // Quirks mode: a line holding only replaced boxes has no strut, so zero-height images give
+    // it no height.
+    quirks: false,
+    // Absolutely positioned boxes entered so far: they escape their ancestors' clip.
+    absoluteCount: 0,
+  };
+}
+
+/** emitCharacter / emitText: clears the collapsed-space flag. */
+function iteratorEmit(it, string) {
+  if (string === "") return;
+  it.out.push(string);
+  it.lastChar = string.charAt(string.length - 1);
+  it.hasEmitted = true;
+  it.collapsedSpace = false;
+  it.removable = -1;
+  it.emitCount++;
+}
+
+/** The end of a line in `line`: a trailing rendered space of that line collapses away. */
+function iteratorEndLine(it, line) {
+  if (it.removable >= 0 && it.removableLine === line) {
+    it.out[it.removable] = "";
+    it.lastChar = it.removableLastChar;
+    // The space never had a box: if nothing came before it, nothing has been emitted.
+    it.hasEmitted = it.removableHasEmitted;
+    // A text box that was only this space is gone: in quirks mode it gave the line no height.
+    if (it.removableIsWholeBox && it.quirks) it.boxCount--;
+    it.collapsedSpace = true;
+    it.removable = -1;
+  }
+  line.hasContent = false;
+  line.endsWithSpace = false;
+  line.widest = Math.max(line.widest, line.width);
+  line.width = 0;
+  line.full = false;
+}
+
+/** The estimated laid-out width of a replaced element (0 when not known). */
+function iteratorReplacedWidth(element, localName, style) {
+  const cssWidth = iteratorLength(style.width);
+  if (cssWidth >= 0) return cssWidth;
+  const attribute = selectorAttribute(element, "width");
+  if (attribute !== null && /^\s*[0-9.]+\s*(px)?\s*$/i.test(attribute) && localName !== "input" && localName !== "select") {
+    return parseFloat(attribute) + (localName === "iframe" ? 4 : 0);
+  }
+  switch (localName) {
+    case "iframe": return 304;
+    case "video": case "canvas": case "embed": return 300;
+    // A plug-in object that cannot load is 300px wide; a blocked image object has no size.
+    case "object": return iteratorObjectIsImage(element) ? 0 : 300;
+    // With a viewBox and no width, an svg scales to fill its container's width.
+    case "svg": return selectorAttribute(element, "viewBox") !== null || selectorAttribute(element, "viewbox") !== null ? Infinity : 300;
+    case "img": {
+      // A data: URL image loads (the oracle blocks only network loads): its natural width.
+      const natural = iteratorLoadedImageSize(element);
+      if (natural !== null) return natural[0];
+      const alt = selectorAttribute(element, "alt");
+      return alt !== null && alt !== "" ? iteratorTextWidth(alt) + 1 : 0;
+    }
+    // cols (default 20) monospace characters of 8px, plus padding and border.
+    case "textarea": {
+      const cols = /^\s*([0-9]+)\s*$/.exec(selectorAttribute(element, "cols") || "");
+      return (cols !== null && parseInt(cols[1], 10) > 0 ? parseInt(cols[1], 10) : 20) * 8 + 6;
+    }
+    case "button": return iteratorButtonContentWidth(element) + 15.5;
+    case "select": {
+      let widest = 0;
+      for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+        if (node[LOCAL_NAME] === "option") widest = Math.max(widest, iteratorTextWidth(renderedDescendantText(node).trim(), 0.833));
+      }
+      return widest + 28;
+    }
+    case "input": {
+      const type = selectorAsciiLower(selectorAttribute(element, "type") || "text");
+      if (type === "submit" || type === "reset" || type === "button") {
+        const value = selectorAttribute(element, "value") ?? (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
+        return iteratorTextWidth(value, 0.833) + 15.5;
+      }
+      if (type === "checkbox" || type === "radio") return 19;
+      if (type === "file") return 272;
+      if (type === "range") return 129;
+      if (type === "date" || type === "time") return 86;
+      if (type === "image" || type === "color") return 0;
+      // `size` (default 20) average characters of about 7.95px, plus padding and border.
+      const size = /^\s*([0-9]+)\s*$/.exec(selectorAttribute(element, "size") || "");
+      return size !== null && parseInt(size[1], 10) > 0 ? parseInt(size[1], 10) * 7.95 + 11.5 : 171;
+    }
+    default: return 0;
+  }
+}
+
+/**
+ * A button's shrink-to-fit content width: its text in 13.33px plus the widths of the images and
+ * svgs in it (an svg that scales to its container adds nothing there).
+ */
+function iteratorButtonContentWidth(button) {
+  let text = "", width = 0;
+  for (let node = button[FIRST]; node !== null && node !== undefined;) {
+    const localName = node[LOCAL_NAME];
+    if (typeof localName !== "string") {
+      if (node.nodeType === 3 || node.nodeType === 4) text += node[DATA];
+    } else if ((localName === "svg" && node[NAMESPACE] === "http://www.w3.org/2000/svg") ||
+        (localName === "img" && node[NAMESPACE] === SELECTOR_HTML_NAMESPACE)) {
+      renderedComputeStyle(node, "visible", "normal", "none", "inline-block");
+      if (renderedDisplay !== "none") {
+        const replaced = iteratorReplacedWidth(node, localName, { width: renderedSlotValues[RENDERED_SLOT_WIDTH] });
+        if (isFinite(replaced)) width += replaced;
+      }
+      node = selectorNextSkippingChildren(node, button);
+      continue;
+    }
+    node = selectorNextInTree(node, button);
+  }
+  return width + iteratorTextWidth(text.replace(/[ \t\n\r\f]+/g, " ").trim(), 0.833);
+}
+
+/** The natural [width, height] of an image that loads (a data: URL with a size), else null. */
+function iteratorLoadedImageSize(element) {
+  if (typeof layoutImageNaturalSize !== "function") return null;
+  const natural = layoutImageNaturalSize(element);
+  return natural === null || natural[2] === true ? null : natural;
+}
+
+function iteratorIsCollapsible(character) {
+  return character === " " || character === "\n" || character === "\t";
+}
+
+/**
+ * `innerText` of a rendered element, as WebKit's TextIterator gives it.
+ * @param {Element} element @param {Array} chain its inherited style (renderedStyleChain)
+ * @returns {string}
+ */
+function innerTextByIterator(element, chain) {
+  const it = iteratorNewState();
+  const owner = documentOf(element);
+  it.quirks = owner !== null && owner !== undefined && owner[DOC_STATE].compatMode === "quirks";
+  // The element itself is the start container: nothing is emitted for entering it.
+  renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
+  const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
+    transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
+    clipped: renderedClipsContents && renderedDisplay !== "inline", width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT],
+    fontScale: iteratorFontScale(element, 1) };
+  const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, ITERATOR_VIEWPORT_LINE_WIDTH));
+  iteratorChildren(element, style, line, it, 0);
+  iteratorEndLine(it, line);
+  return it.out.join("");
+}
+
+function iteratorIsInlineLevel(display) {
+  return display === "inline" || display === "inline-block" || display === "inline-table" ||
+    display === "inline-flex" || display === "inline-grid" || display === "ruby" || display === "contents" ||
+    display === "ruby-text" || display === "-webkit-inline-box";
+}
+
+/** Whether whitespace-only text gets a renderer (WebKit's textRendererIsNeeded). */
+function iteratorWhitespaceRendered(parentStyle, parentIsSVG, previous, blockChildSeen, inFlowChildSeen) {
+  if (parentIsSVG) return false;
+  const display = parentStyle.display;
+  if (display === "table" || display === "inline-table" || display === "table-row" || display === "table-row-group" ||
+      display === "table-header-group" || display === "table-footer-group" || display === "table-column" ||
+      display === "table-column-group" || display === "flex" || display === "inline-flex" || display === "grid" ||
+      display === "inline-grid") return false;
+  const ws = parentStyle.whiteSpace;
+  if (ws === "pre" || ws === "pre-wrap" || ws === "pre-line" || ws === "break-spaces") return true;
+  if (previous !== null && previous.isBR) return false;
+  if (display === "inline" && !parentStyle.outOfFlow) {
+    return !(previous !== null && !previous.isInline && !previous.outOfFlow);
+  }
+  if (blockChildSeen && (previous === null || !previous.isInline)) return false;
+  return inFlowChildSeen;
+}
+
+/** Walks `parent`'s children. Returns whether the last child has a renderer. */
+function iteratorChildren(parent, parentStyle, line, it, depth) {
+  let previous = null; // the previous sibling with a renderer: {isInline, isBR, outOfFlow}
+  let blockChildSeen = false, inFlowChildSeen = false, lastRendered = false;
+  const parentIsSVG = parent[NAMESPACE] === "http://www.w3.org/2000/svg" && !ITERATOR_SVG_TEXT_ELEMENTS.has(parent[LOCAL_NAME]);
+  for (let child = parent[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
+    const localName = child[LOCAL_NAME];
+    if (typeof localName === "string") {
+      renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
+      if (renderedDisplay === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
+      const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
+        transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
+        // An absolutely positioned box escapes its ancestors' clip (ignoresContainerClip).
+        clipped: (parentStyle.clipped && !renderedAbsolutelyPositioned) ||
+          (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)),
+        width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT], fontScale: iteratorFontScale(child, parentStyle.fontScale),
+        authorFontSize: iteratorAuthorFontSize(parentStyle.fontScale), parentWhiteSpace: parentStyle.whiteSpace,
+        clipsOverflow: (renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y])) &&
+          (renderedDisplay !== "inline" || renderedOutOfFlow), absolute: renderedAbsolutelyPositioned, containsFloats: renderedOutOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(renderedDisplay) ||
+          renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y]) };
+      if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
+      iteratorElement(child, localName, style, line, it, depth + 1);
+      const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+      const isInline = !style.outOfFlow && (iteratorIsInlineLevel(style.display) || isBR);
+      previous = { isInline, isBR, outOfFlow: style.outOfFlow };
+      if (!style.outOfFlow) { inFlowChildSeen = true; if (!isInline) blockChildSeen = true; }
+      lastRendered = true;
+    } else if (child.nodeType === 3 || child.nodeType === 4) {
+      const data = child[DATA];
+      if (data === "") { lastRendered = false; continue; }
+      const whitespaceOnly = !/[^ \t\n\r\f]/.test(data);
+      if (parentIsSVG || (whitespaceOnly && !iteratorWhitespaceRendered(parentStyle, parentIsSVG, previous, blockChildSeen, inFlowChildSeen))) {
+        lastRendered = false;
+        continue;
+      }
+      iteratorText(data, parentStyle, line, it);
+      previous = { isInline: true, isBR: false, outOfFlow: false };
+      inFlowChildSeen = true;
+      lastRendered = true;
+    } else {
+      lastRendered = false;
+    }
+  }
+  return lastRendered;
+}
+
+function iteratorText(data, style, line, it) {
+  if (style.clipped) return;
+  it.sawTextNode = true;
+  const visible = style.visibility === "visible";
+  const ws = style.whiteSpace;
+  if (ws === "pre" || ws === "pre-wrap" || ws === "break-spaces") {
+    it.boxCount++;
+    if (!visible) return;
+    if (it.collapsedSpace) iteratorEmit(it, " ");
+    iteratorEmit(it, iteratorTransform(data, style.transform, it));
+    const endsWithNewline = data.charCodeAt(data.length - 1) === 10;
+    line.hasContent = !endsWithNewline;
+    line.endsWithSpace = false;
+    return;
+  }
+  if (ws === "pre-line") {
+    // Spaces collapse, segment breaks are forced line breaks. TextIterator emits the break's
+    // "\n" run as a space (handleTextRun translates newlines), the spaces before it stay in
+    // their line's box, and those after it start the next line and have no box.
+    const parts = data.split("\n");
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        it.boxCount++;
+        if (visible) iteratorEmit(it, " ");
+        iteratorEndLine(it, line);
+      }
+      if (parts[i] !== "") iteratorCollapsedText(parts[i], style, line, it, visible);
+    }
+    return;
+  }
+  iteratorCollapsedText(data, style, line, it, visible);
+}
+
+/** Collapsible text: its boxes on the current line, as TextIterator walks them. */
+function iteratorCollapsedText(data, style, line, it, visible) {
+  // A break opportunity where the next word no longer fits ends the line (after an image, the
+  // white space then has no box and no space is emitted for it). White space alone never
+  // overflows (it hangs at the line's end); what comes after it decides.
+  const startsWithSpace = iteratorIsCollapsible(data.charAt(0));
+  if ((startsWithSpace || line.endsWithSpace) && line.hasContent && iteratorWraps(style.whiteSpace) &&
+      (line.full || (/[^ \t\n\r\f]/.test(data) && line.width + iteratorLeadingWordWidth(data, style.fontScale) > line.available))) {
+    iteratorEndLine(it, line);
+  }
+  const collapsed = data.replace(/[ \t\n\r\f]+/g, " ");
+  let text = collapsed;
+  const leadingSpace = text.charCodeAt(0) === 32;
+  let leadingCollapsed = false;
+  if (leadingSpace && (!line.hasContent || line.endsWithSpace)) { text = text.slice(1); leadingCollapsed = true; }
+  if (text === "") {
+    // No text box at all: "entire block is collapsed space".
+    if (visible) it.collapsedSpace = true;
+    return;
+  }
+  it.boxCount++;
+  if (!visible) {
+    // Hidden text still takes part in the line (it has boxes), but emits nothing.
+    iteratorAdvanceLine(line, text, style.fontScale, style.whiteSpace);
+    line.hasContent = true;
+    line.endsWithSpace = text.charCodeAt(text.length - 1) === 32;
+    return;
+  }
+  // A collapsed space before this box is written out (handleTextBox's needSpace), even when the
+  // box starts with a space of its own ("Home " in a button, then " ", gives "Home  "). When
+  // the box is only that space and the line ends after it, neither is there (iteratorEndLine).
+  // Whether the last character is collapsible is the text's own style's question: with
+  // pre-line a newline is not (so a block's leading space after "\n" is written).
+  let spaceBefore = (it.collapsedSpace || leadingCollapsed) && it.lastChar !== "" &&
+    !(iteratorIsCollapsible(it.lastChar) && !(it.lastChar === "\n" && style.whiteSpace === "pre-line")) ? " " : "";
+  const trailing = text.length > 0 && text.charCodeAt(text.length - 1) === 32;
+  const core = trailing ? text.slice(0, -1) : text;
+  if (core !== "") { iteratorEmit(it, spaceBefore + iteratorTransform(core, style.transform, it)); spaceBefore = ""; }
+  if (trailing) {
+    const before = it.lastChar, hadEmitted = it.hasEmitted;
+    iteratorEmit(it, spaceBefore + " ");
+    it.removable = it.out.length - 1;
+    it.removableLine = line;
+    it.removableLastChar = before;
+    it.removableHasEmitted = hadEmitted;
+    it.removableIsWholeBox = core === "";
+    it.lastWasWordCharacter = false;
+    // The box ends before the text does (the rest of the white space collapsed): TextIterator
+    // notes "collapsed space at the end", which a following replaced element turns into a space.
+    if (/[ \t\n\r\f]{2}$/.test(data)) it.collapsedSpace = true;
+  }
+  iteratorAdvanceLine(line, text, style.fontScale, style.whiteSpace);
+  line.hasContent = true;
+  line.endsWithSpace = trailing;
+}
+
+function iteratorTransform(text, transform, it) {
+  if (transform === "none" || transform === undefined) {
+    if (text.length > 0) it.lastWasWordCharacter = /[\p{L}\p{N}]/u.test(text.charAt(text.length - 1));
+    return text;
+  }
+  return renderedTransform(text, transform, it);
+}
+
+/**
+ * The widest form control, image or frame inside `container` with a fixed width, plus the list
+ * indentation around it: a lower bound of the container's min-content width.
+ */
+function iteratorWidestReplacedDescendant(container) {
+  let widest = 0;
+  for (let node = container[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, container)) {
+    const localName = node[LOCAL_NAME];
+    if (typeof localName !== "string" || node[NAMESPACE] !== SELECTOR_HTML_NAMESPACE || !ITERATOR_REPLACED_ELEMENTS.has(localName)) continue;
+    if (localName === "input" && selectorAsciiLower(selectorAttribute(node, "type") || "") === "hidden") continue;
+    renderedComputeStyle(node, "visible", "normal", "none", "block");
+    if (renderedDisplay === "none") continue;
+    const cssWidth = renderedSlotValues[RENDERED_SLOT_WIDTH];
+    // A percentage width shrinks with its container: it adds nothing to the min-content width.
+    if (cssWidth !== null && iteratorLength(cssWidth) < 0 && cssWidth !== "auto") continue;
+    let width = iteratorReplacedWidth(node, localName, { width: cssWidth });
+    if (!isFinite(width)) continue;
+    for (let ancestor = node[PARENT]; ancestor !== null && ancestor !== undefined && ancestor !== container; ancestor = ancestor[PARENT]) {
+      width += ITERATOR_INDENTS.get(ancestor[LOCAL_NAME]) || 0;
+    }
+    widest = Math.max(widest, width);
+  }
+  return widest;
+}
+
+/** A ::before/::after box with `text` on the line: it emits nothing but is line content. */
+function iteratorGeneratedBox(text, style, line, it) {
+  if (text === "") return;
+  iteratorLineContent(it, line);
+  iteratorAdvanceLine(line, text, style.fontScale, style.whiteSpace);
+  line.endsWithSpace = iteratorIsCollapsible(text.charAt(text.length - 1));
+  it.boxCount++;
+}
+
+/** Content that is part of the line (an atomic inline): a trailing space before it stays. */
+function iteratorLineContent(it, line) {
+  if (it.removable >= 0 && it.removableLine === line) it.removable = -1;
+  line.hasContent = true;
+  line.endsWithSpace = false;
+}
+
+/** Displays whose box is a new formatting context, which grows to contain its floats. */
+const ITERATOR_FORMATTING_CONTEXT_DISPLAYS = new Set(["flow-root", "inline-block", "table-cell", "table-caption", "flex",
+  "grid", "inline-flex", "inline-grid", "table", "inline-table", "-webkit-box", "-webkit-inline-box"]);
+
+function iteratorIsBlockContainerDisplay(display) {
+  return display === "block" || display === "list-item" || display === "table" || display === "flex" ||
+    display === "grid" || display === "flow-root" || display === "table-caption" || display === "-webkit-box";
+}
+
+function iteratorElement(element, localName, style, line, it, depth) {
+  const isHTML = element[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+  const display = style.display;
+  if (isHTML && localName === "br") {
+    iteratorEndLine(it, line);
+    iteratorEmit(it, "\n");
+    it.boxCount++;
+    return;
+  }
+  const objectImage = isHTML && localName === "object" && (iteratorObjectIsImage(element) || !iteratorObjectHasFallback(element));
+  const replaced = (isHTML && ITERATOR_REPLACED_ELEMENTS.has(localName)) || objectImage ||
+    selectorAsciiLower(selectorAttribute(element, "role") || "") === "img";
+  const blockLevel = !style.outOfFlow && iteratorIsBlockContainerDisplay(display);
+  const isRow = display === "table-row";
+  const isCell = display === "table-cell";
+  const ownsLines = blockLevel || isCell || style.outOfFlow || display === "inline-block" || display === "inline-flex" ||
+    display === "inline-grid" || display === "inline-table" || display === "table-caption" || display === "-webkit-inline-box";
+  if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
+  // A float or absolutely positioned box is not on the line: when nothing in the line follows
+  // it, the line ends here and a space before it has no box.
+  if (style.outOfFlow && it.removable >= 0 && it.removableLine === line && !iteratorInlineContentFollows(element)) {
+    iteratorEndLine(it, line);
+  }
+  const marginBottom = style.marginBottom;
+  // Whether the line may break before this atomic inline (the white-space of its parent).
+  const wraps = iteratorWraps(style.parentWhiteSpace);
+  const boxCountAtStart = it.boxCount;
+  if (style.absolute) it.absoluteCount++;
+  if (replaced) {
+    const width = !style.outOfFlow && !blockLevel ? iteratorReplacedWidth(element, localName, style) : 0;
+    // It does not fit after what is already on the line: the line breaks before it.
+    if (width > 0 && line.width > 0 && line.width + width > line.available && wraps) iteratorEndLine(it, line);
+    line.width += width;
+    if (style.visibility === "visible" && !style.clipped) {
+      if (it.collapsedSpace && it.sawTextNode) iteratorEmit(it, " ");
+      it.hasEmitted = true;
+      it.lastChar = "";
+      it.removable = it.removableLine === line ? -1 : it.removable;
+      it.emitCount++;
+    }
+    if (!style.outOfFlow && !blockLevel) iteratorLineContent(it, line);
+    if (line.width >= line.available) line.full = true;
+    // A blocked image with no alt text and no height is 0 pixels high: as a block it gives its
+    // container no height; an inline one still sits on a line with a strut, except in quirks
+    // mode, where a line of such images is 0 high too.
+    const zeroHeightImage = localName === "img" && isHTML && !(selectorAttribute(element, "alt") || "") &&
+      selectorAttribute(element, "height") === null && iteratorLength(style.height) <= 0 && iteratorLoadedImageSize(element) === null;
+    if (!(zeroHeightImage && ((blockLevel && width === 0) || (it.quirks && !blockLevel)))) it.boxCount++;
+  } else if (isCell) {
+    if (iteratorHasCellBeforeOrAbove(element) && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\t");
+  } else if (blockLevel || isRow) {
+    if (it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, "\n");
+  }
+  if (ownsLines && !style.outOfFlow && !blockLevel && !isCell) {
+    // An inline-block that does not fit after what is on the line starts the next one.
+    if (!replaced) {
+      const width = Math.max(iteratorCssWidth(style.width, line.available), 0);
+      if (line.width > 0 && line.width + width > line.available && wraps) iteratorEndLine(it, line);
+      // An atomic inline, even an empty one, makes its line box non-empty: the line has a
+      // strut, so its block has height. In quirks mode only a box with a height does.
+      if (!it.quirks || iteratorLength(style.height) > 0) it.boxCount++;
+      // An inline table is represented by a space before it (once the line it is on is known).
+      if (display === "inline-table" && it.hasEmitted && it.lastChar !== "\n") iteratorEmit(it, " ");
+    }
+    iteratorLineContent(it, line);
+  }
+  // An <svg> in HTML content (RenderSVGRoot) and a <canvas> are atomic inlines on the line,
+  // though TextIterator emits nothing for them: white space on both sides of them stays.
+  const atomicSilent = (isHTML && localName === "canvas") || (localName === "svg" && element[NAMESPACE] === "http://www.w3.org/2000/svg" &&
+    element[PARENT] !== null && element[PARENT] !== undefined && element[PARENT][NAMESPACE] !== "http://www.w3.org/2000/svg");
+  if (atomicSilent && !style.outOfFlow && !blockLevel) {
+    const width = Math.min(iteratorReplacedWidth(element, localName, style), line.available);
+    if (line.width > 0 && line.width + width > line.available && wraps) iteratorEndLine(it, line);
+    line.width += width;
+    iteratorLineContent(it, line);
+    if (line.width >= line.available) line.full = true;
+    it.boxCount++;
+  }
+  let lastRendered = false;
+  // The newline written for entering the block is not content: an empty <p> has no height.
+  const boxCountBefore = it.boxCount, floatBoxCountBefore = it.floatBoxCount;
+  let childAvailable = ownsLines ? iteratorAvailableWidth(localName, style, line.available) : 0;
+  // A fieldset is at least as wide as its content's min-content width (a wide textarea widens it).
+  if (ownsLines && isHTML && localName === "fieldset" && iteratorLength(style.width) < 0) {
+    childAvailable = Math.max(childAvailable, iteratorWidestReplacedDescendant(element));
+  }
+  const childLine = ownsLines ? iteratorNewLine(childAvailable) : line;
+  const hasGeneratedBoxes = isHTML && !replaced && !style.clipped && !ITERATOR_CHILDLESS_ELEMENTS.has(localName);
+  // A box that clips its overflow and has no height of its own is as high as its content.
+  // When nothing in it gives a line height (a blocked image in quirks mode), its content box
+  // is empty and TextIterator skips its content (fullyClipsContents): what it emitted is undone.
+  // Likewise a shrink-to-fit box (inline-block, float, absolutely positioned) without a CSS
+  // width is as wide as its content: text in `font-size: 0` leaves it no content box.
+  const saved = style.clipsOverflow === true && !style.clipped && !replaced ? iteratorSave(it) : null;
+  if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "before"), style, childLine, it);
+  if (!(isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
+    lastRendered = iteratorChildren(element, style, childLine, it, depth);
+  }
+  if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "after"), style, childLine, it);
+  if (ownsLines) {
+    // (A clipping box always has lines of its own; a space its last line drops is no box.)
+    iteratorEndLine(it, childLine);
+    if (saved !== null && it.floatBoxCount === floatBoxCountBefore && it.absoluteCount === saved.absoluteCount &&
+        ((it.boxCount === boxCountBefore && !(iteratorLength(style.height) > 0) && iteratorEmittedOnlyWhiteSpaceSince(it, saved)) ||
+         (!blockLevel && !isCell && iteratorCssWidth(style.width, line.available) < 0 && childLine.widest === 0 && childLine.inner === 0))) {
+      iteratorRestore(it, saved);
+    }
+    // A block's lines are part of its container's content width (for a shrink-to-fit container).
+    if (blockLevel) line.inner = Math.max(line.inner, childLine.widest, childLine.inner);
+    // An inline-block takes its CSS width on the outer line, else its content's (shrink-to-fit).
+    if (!replaced && !blockLevel && !isCell && !style.outOfFlow) {
+      line.width += iteratorCssWidth(style.width, line.available) >= 0 ? childLine.available : Math.min(childLine.widest, childLine.available);
+    }
+  }
+  // TextIterator calls exitNode for an element when, climbing back from its last child, that
+  // child has a renderer, and again when the element has a next sibling (of any kind): a
+  // heading whose last child is white space or a comment still gets its newlines if a sibling
+  // follows it. An element without children is never exited.
+  const hasNextSibling = element[NEXT] !== null && element[NEXT] !== undefined;
+  const hasChildren = element[FIRST] !== null && element[FIRST] !== undefined;
+  if ((lastRendered || (hasChildren && hasNextSibling)) && it.hasEmitted) {
+    if ((blockLevel || isRow) && it.sawTextNode && iteratorHasRenderedFollowing(element)) {
+      const extra = isHTML && RENDERED_EXTRA_NEWLINE_AFTER.has(localName) &&
+        (it.boxCount !== boxCountBefore || (style.containsFloats && it.floatBoxCount !== floatBoxCountBefore)) &&
+        iteratorMarginGivesExtraNewline(marginBottom, localName, style.authorFontSize);
+      if (it.lastChar !== "\n") {
+        iteratorEmit(it, "\n");
+        if (extra) iteratorEmit(it, "\n");
+      } else if (extra) iteratorEmit(it, "\n");
+    } else if (display === "inline-table") {
+      iteratorEmit(it, " ");
+    }
+  }
+  if (blockLevel || isRow || isCell) iteratorEndLine(it, line);
+  // A float or absolutely positioned box adds nothing to its container's height: a <p> holding
+  // only a float gets no extra newline (unless the <p> is a formatting context, which grows
+  // to contain its floats).
+  if (style.outOfFlow) {
+    if (!style.absolute) it.floatBoxCount += it.boxCount - boxCountAtStart;
+    it.boxCount = boxCountAtStart;
+  }
+}
+
+/** The iterator's output state, to undo what a subtree emitted (iteratorRestore). */
+function iteratorSave(it) {
+  return { length: it.out.length, lastChar: it.lastChar, hasEmitted: it.hasEmitted, collapsedSpace: it.collapsedSpace,
+    sawTextNode: it.sawTextNode, emitCount: it.emitCount, removable: it.removable, removableLine: it.removableLine,
+    removableLastChar: it.removableLastChar, removableHasEmitted: it.removableHasEmitted,
+    removableIsWholeBox: it.removableIsWholeBox, lastWasWordCharacter: it.lastWasWordCharacter, absoluteCount: it.absoluteCount };
+}
+
+function iteratorRestore(it, saved) {
+  it.out.length = saved.length;
+  it.lastChar = saved.lastChar; it.hasEmitted = saved.hasEmitted; it.collapsedSpace = saved.collapsedSpace;
+  it.sawTextNode = saved.sawTextNode; it.emitCount = saved.emitCount;
+  it.removable = saved.removable; it.removableLine = saved.removableLine; it.removableLastChar = saved.removableLastChar;
+  it.removableHasEmitted = saved.removableHasEmitted; it.removableIsWholeBox = saved.removableIsWholeBox;
+  it.lastWasWordCharacter = saved.lastWasWordCharacter;
+}
+
+/** Whether everything emitted since `saved` is white space (no text). */
+function iteratorEmittedOnlyWhiteSpaceSince(it, saved) {
+  for (let i = saved.length; i < it.out.length; i++) if (/[^ \t\n]/.test(it.out[i])) return false;
+  return true;
+}
+
+/**
+ * Whether an <object> shows an image (WebKit renders those as images even when the load is
+ * blocked); other objects render their fallback content. Decided by `type`, else by the
+ * extension of `data`.
+ */
+function iteratorObjectIsImage(element) {
+  const type = selectorAsciiLower(selectorAttribute(element, "type") || "").trim();
+  if (type !== "") return type.startsWith("image/");
+  const data = selectorAsciiLower(selectorAttribute(element, "data") || "").replace(/[?#].*$/, "");
+  return /\.(png|jpe?g|gif|webp|bmp|ico|svg|avif|tiff?)$/.test(data);
+}
+
+/**
+ * Whether an <object> has fallback content to show when its data cannot be shown: a child
+ * other than <param> and white-space text. Without any, WebKit keeps the object as a replaced
+ * box (the "plug-in unavailable" one), and TextIterator treats it like an image.
+ */
+function iteratorObjectHasFallback(element) {
+  for (let child = element[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
+    if (child.nodeType === 3 || child.nodeType === 4) {
+      if (!/^[ \t\n\r\f]*$/.test(child.data)) return true;
+    } else if (child.nodeType === 1 && !(child[NAMESPACE] === SELECTOR_HTML_NAMESPACE && child[LOCAL_NAME] === "param")) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether in-flow inline content follows `element` on its line: a later sibling (or a later
+ * sibling of an inline ancestor) that is non-white-space text or a rendered in-flow inline.
+ */
+function iteratorInlineContentFollows(element) {
+  for (let node = element; node !== null && node !== undefined; node = node[PARENT]) {
+    for (let sibling = node[NEXT]; sibling !== null && sibling !== undefined; sibling = sibling[NEXT]) {
+      if (typeof sibling[LOCAL_NAME] !== "string") {
+        if ((sibling.nodeType === 3 || sibling.nodeType === 4) && /[^ \t\n\r\f]/.test(sibling[DATA])) return true;
+        continue;
+      }
+      renderedComputeStyle(sibling, "visible", "normal", "none", "block");
+      if (renderedDisplay === "none" || renderedOutOfFlow) continue;
+      return iteratorIsInlineLevel(renderedDisplay);
+    }
+    const parent = node[PARENT];
+    if (parent === null || parent === undefined || typeof parent[LOCAL_NAME] !== "string") return false;
+    renderedComputeStyle(parent, "visible", "normal", "none", "block");
+    if (renderedDisplay !== "inline" || renderedOutOfFlow) return false;
+  }
+  return false;
+}
+
+/** Whether a table cell has a cell before it in its row or a row above it (cellBefore/cellAbove). */
+function iteratorHasCellBeforeOrAbove(cell) {
+  for (let sibling = cell[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (iteratorHasTableDisplay(sibling, "td", "th", "table-cell")) return true;
+  }
+  const row = cell[PARENT];
+  if (row === null || row === undefined) return false;
+  for (let sibling = row[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (iteratorHasTableDisplay(sibling, "tr", "tr", "table-row")) return true;
+  }
+  const section = row[PARENT];
+  if (section === null || section === undefined || section[LOCAL_NAME] === "table") return false;
+  for (let sibling = section[PREV]; sibling !== null && sibling !== undefined; sibling = sibling[PREV]) {
+    if (sibling[LOCAL_NAME] === "thead" || sibling[LOCAL_NAME] === "tbody" || sibling[LOCAL_NAME] === "tfoot") {
+      for (let child = sibling[FIRST]; child !== null && child !== undefined; child = child[NEXT]) if (child[LOCAL_NAME] === "tr") return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `node` is a rendered table part: a <td>/<th>/<tr> by tag (`tag`, `otherTag`), or
+ * any element whose CSS display is `display` (a `display:table-cell` span is a cell too).
+ * Uses the shared cascade state, so call it only once the caller's own style is taken.
+ */
+function iteratorHasTableDisplay(node, tag, otherTag, display) {
+  const localName = node[LOCAL_NAME];
+  if (typeof localName !== "string") return false;
+  if (localName === tag || localName === otherTag) return true;
+  renderedComputeStyle(node, "visible", "normal", "none", "table-row");
+  return renderedDisplay === display;
+}
+
+/**
+ * Whether some node after `element` (skipping its children, anywhere in the document) has a
+ * renderer: WebKit emits no newline after the last block of the document.
+ */
+function iteratorHasRenderedFollowing(element) {
+  let node = element;
+  // nextSkippingChildren
+  for (;;) {
+    while (node !== null && node !== undefined && (node[NEXT] === null || node[NEXT] === undefined)) node = node[PARENT];
+    if (node === null || node === undefined) return false;
+    node = node[NEXT];
+    if (iteratorMayHaveRenderer(node)) return true;
+    // Descend into a rendered element's children is unnecessary: the element itself renders.
+  }
+}
+
+function iteratorMayHaveRenderer(node) {
+  const localName = node[LOCAL_NAME];
+  if (typeof localName === "string") {
+    renderedComputeStyle(node, "visible", "normal", "none", "block");
+    return renderedDisplay !== "none";
+  }
+  if (node.nodeType === 3 || node.nodeType === 4) return /[^ \t\n\r\f]/.test(node[DATA]);
+  return false;
+}
+
+/**
+ * Whether a bottom margin is large enough for TextIterator's extra newline after p and h1–h6
+ * (margin × 2 ≥ font size), against the element's author `font-size` in pixels when it has
+ * one, else the user-agent size. Unset: the user-agent margins (1em, 0.67em…) always are.
+ */
+function iteratorMarginGivesExtraNewline(margin, localName, authorFontSize) {
+  if (margin === null || margin === undefined) return true;
+  const match = /^(-?[0-9.]+)(px|em|rem|%|pt)?$/.exec(margin);
+  if (match === null) return true;
+  const number = parseFloat(match[1]);
+  const fontSizes = { h1: 32, h2: 24, h3: 18.72, h4: 16, h5: 13.28, h6: 10.72 };
+  const fontSize = authorFontSize !== null && authorFontSize !== undefined ? authorFontSize : fontSizes[localName] || 16;
+  const unit = match[2] || "px";
+  const pixels = unit === "em" ? number * fontSize : unit === "rem" ? number * 16 : unit === "pt" ? number * 4 / 3 : unit === "%" ? number * 8 : number;
+  return pixels * 2 >= fontSize;
+}
