@@ -703,7 +703,7 @@ function computedBaseValue(element, name) {
     if (color !== null) return serializeColor(color);
   }
   switch (name) {
-    case "display": return defaultDisplayOf(element);
+    case "display": return cssUserAgentDisplay(element);
     case "color": return local === "a" && getAttributeValue(element, "href") !== null ? "rgb(0, 0, 238)" : null;
     case "font-weight": return UA_BOLD_ELEMENTS.has(local) ? "700" : null;
     case "font-style": return UA_ITALIC_ELEMENTS.has(local) ? "italic" : null;
@@ -1083,7 +1083,7 @@ function computeStyleValue(element, name) {
       specified = null;
     }
     if (specified === null || specified === "initial") {
-      specified = name === "display" ? (specified === null ? defaultDisplayOf(node) : "inline") : COMPUTED_STYLE_DEFAULTS[name] ?? "";
+      specified = name === "display" ? (specified === null ? cssUserAgentDisplay(node) : "inline") : COMPUTED_STYLE_DEFAULTS[name] ?? "";
     }
     value = computedFromSpecified(node, name, specified);
     if (node !== element) computedValuesOf(node).set(name, value);
@@ -1169,7 +1169,7 @@ function computedDisplay(element, display) {
   }
   if (!blockify) {
     const parent = computedParentOf(element);
-    const parentDisplay = parent === null ? null : computedSpecifiedValue(parent, "display") ?? defaultDisplayOf(parent);
+    const parentDisplay = parent === null ? null : computedSpecifiedValue(parent, "display") ?? cssUserAgentDisplay(parent);
     blockify = parentDisplay === "flex" || parentDisplay === "inline-flex" || parentDisplay === "grid" || parentDisplay === "inline-grid";
   }
   if (!blockify) return display;
@@ -1213,16 +1213,4 @@ function createComputedStyle(element) {
   const style = new CSSStyleDeclaration(INTERNAL);
   style[SOURCE] = { element, computed: true, text: null, declarations: null };
   return new Proxy(style, STYLE_TRAPS);
-}
-
-/** The UA stylesheet's `display` for an element (with `hidden` and ancestors hidden ignored). */
-function defaultDisplayOf(element) {
-  if (element.nodeType !== ELEMENT_NODE) return "";
-  if (element[NAMESPACE] !== NS_HTML) return "inline";
-  const name = element[LOCAL_NAME];
-  if (getAttributeValue(element, "hidden") !== null) return "none";
-  if (HIDDEN_ELEMENTS.has(name)) return "none";
-  if (name === "input" && (getAttributeValue(element, "type") || "").toLowerCase() === "hidden") return "none";
-  if (BLOCK_ELEMENTS.has(name)) return "block";
-  return OTHER_DISPLAY_DEFAULTS[name] || "inline";
 }

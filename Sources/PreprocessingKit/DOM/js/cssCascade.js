@@ -1,13 +1,18 @@
 // The small cascade.
 
-/** User-agent `display` values (HTML elements not listed are inline). */
-const RENDERED_DISPLAY_DEFAULTS = (() => {
+/**
+ * User-agent `display` values of HTML elements (those not listed are inline), the one table
+ * getComputedStyle, innerText and layout read. Checked against WebKit where two former tables
+ * disagreed: `option` is inline, `meter` and `progress` inline-block, `source` and `track`
+ * inline (cases getComputedStyle-display-* in dom-cases/inner-text.json).
+ */
+const CSS_USER_AGENT_DISPLAY = (() => {
   const map = new Map();
   for (const name of ("html body address article aside blockquote center dd details dialog dir div dl dt " +
       "fieldset figcaption figure footer form frameset h1 h2 h3 h4 h5 h6 header hgroup hr legend listing " +
-      "main menu nav ol p plaintext pre search section summary ul xmp optgroup option").split(" ")) map.set(name, "block");
+      "main menu nav ol p plaintext pre search section summary ul xmp optgroup").split(" ")) map.set(name, "block");
   for (const name of ("head script style template title meta link base noscript datalist param rp area " +
-      "noembed noframes source track embed-hidden").split(" ")) map.set(name, "none");
+      "noembed noframes").split(" ")) map.set(name, "none");
   const other = { li: "list-item", table: "table", caption: "table-caption", thead: "table-header-group",
     tbody: "table-row-group", tfoot: "table-footer-group", tr: "table-row", td: "table-cell", th: "table-cell",
     col: "table-column", colgroup: "table-column-group", input: "inline-block", button: "inline-block",
@@ -17,6 +22,23 @@ const RENDERED_DISPLAY_DEFAULTS = (() => {
   return map;
 })();
 
+/**
+ * The user-agent style sheet's `display` for an element, attribute rules included: `[hidden]`
+ * is none except on `embed` (WebKit's `embed[hidden] { display: inline }`), a closed `dialog`
+ * and `input type=hidden` are none (getComputedStyle-display-dialog, -embed-hidden).
+ * @param {Element} element @returns {string}
+ */
+function cssUserAgentDisplay(element) {
+  if (element[NAMESPACE] !== SELECTOR_HTML_NAMESPACE) return "inline";
+  const localName = element[LOCAL_NAME];
+  if (localName === "dialog" && selectorAttribute(element, "open") === null) return "none";
+  if (localName === "input" && selectorAsciiLower(selectorAttribute(element, "type") || "") === "hidden") return "none";
+  if (selectorAttribute(element, "hidden") !== null && localName !== "embed") return "none";
+  const display = CSS_USER_AGENT_DISPLAY.get(localName);
+  return display === undefined ? "inline" : display;
+}
+
+/** SVG elements that never render their text. */
 const RENDERED_SVG_HIDDEN = new Set(["title", "desc", "defs", "style", "script", "metadata", "symbol",
   "clipPath", "mask", "pattern", "linearGradient", "radialGradient", "filter", "marker"]);
 
@@ -25,22 +47,6 @@ const renderedSheetCache = new WeakMap();
 
 /** Parsed inline `style` attributes by their text (bounded). */
 const renderedInlineStyleCache = new Map();
-
-// The computed style of the element last passed to renderedComputeStyle (scratch, to keep the
-// hot loop free of per-element objects).
-let renderedDisplay = "inline";
-let renderedVisibility = "visible";
-let renderedWhiteSpace = "normal";
-let renderedTextTransform = "none";
-// Whether that element is taken out of the line: floated, or absolutely/fixed positioned.
-let renderedOutOfFlow = false;
-// Whether that element is absolutely or fixed positioned.
-let renderedAbsolutelyPositioned = false;
-// That element's author `margin-bottom` (from `margin` or `margin-bottom`), or null when not set.
-let renderedMarginBottom = null;
-// Whether that element's box clips its overflow to an empty content box (TextIterator's
-// fullyClipsContents): its text and replaced content are not emitted.
-let renderedClipsContents = false;
 
 // The properties the cascade reads, as slots of one scratch array (winning value and priority).
 const RENDERED_SLOT_DISPLAY = 0, RENDERED_SLOT_VISIBILITY = 1, RENDERED_SLOT_WHITE_SPACE = 2, RENDERED_SLOT_TRANSFORM = 3,
@@ -60,12 +66,16 @@ const RENDERED_PROPERTY_SLOTS = new Map([["display", RENDERED_SLOT_DISPLAY], ["v
   ["padding-bottom", RENDERED_SLOT_PADDING_BOTTOM], ["padding-left", RENDERED_SLOT_PADDING_LEFT]]);
 /** Cheap pre-test of a declaration block for any property the cascade reads. */
 const RENDERED_PROPERTY_PATTERN = /display|visibility|white-space|text-transform|float|position|margin|overflow|width|height|font-size|padding|box-sizing/i;
-// ---------------------------------------------------------------------------------------------
-// The small cascade.
-
 /**
- * Sets renderedDisplay/Visibility/WhiteSpace/TextTransform for `element` given its parent's
- * inherited values and display.
+ * The computed style the rendered-text models and layout read, for `element` given its
+ * parent's inherited values and display:
+ * {display, visibility, whiteSpace, textTransform} (inherited ones resolved);
+ * `outOfFlow`: floated, or absolutely/fixed positioned; `absolutelyPositioned`: absolute or fixed;
+ * `marginBottom`: the author `margin-bottom` (from `margin` or `margin-bottom`), or null;
+ * `clipsContents`: the box clips its overflow to an empty content box (TextIterator's
+ * fullyClipsContents: its text and replaced content are not emitted);
+ * and the author values (or null) of float, position, width, height, fontSize, overflowX, overflowY.
+ * @returns {object}
  */
 function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, parentTransform, parentDisplay) {
   const localName = element[LOCAL_NAME];
@@ -73,14 +83,10 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   let display = "inline";
   let whiteSpace = parentWhiteSpace;
   if (isHTML) {
-    const defaultDisplay = RENDERED_DISPLAY_DEFAULTS.get(localName);
-    if (defaultDisplay !== undefined) display = defaultDisplay;
+    display = cssUserAgentDisplay(element);
     if (localName === "pre" || localName === "listing" || localName === "xmp" || localName === "plaintext") whiteSpace = "pre";
     else if (localName === "textarea") whiteSpace = "pre-wrap";
     else if (localName === "nobr") whiteSpace = "nowrap";
-    if (localName === "dialog" && selectorAttribute(element, "open") === null) display = "none";
-    if (localName === "input" && selectorAsciiLower(selectorAttribute(element, "type") || "") === "hidden") display = "none";
-    if (selectorAttribute(element, "hidden") !== null && localName !== "embed") display = "none";
   } else if (element[NAMESPACE] === "http://www.w3.org/2000/svg" && RENDERED_SVG_HIDDEN.has(localName)) {
     display = "none";
   }
@@ -124,25 +130,28 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   const flexOrGridItem = parentDisplay === "flex" || parentDisplay === "grid" || parentDisplay === "inline-flex" || parentDisplay === "inline-grid";
   if (flexOrGridItem) display = renderedBlockified(display);
   const floatValue = values[RENDERED_SLOT_FLOAT], position = values[RENDERED_SLOT_POSITION];
-  renderedAbsolutelyPositioned = position === "absolute" || position === "fixed";
+  const absolutelyPositioned = position === "absolute" || position === "fixed";
   // `float` does not apply to flex and grid items (css-flexbox-1 §3).
-  renderedOutOfFlow = renderedAbsolutelyPositioned || (!flexOrGridItem && (floatValue === "left" || floatValue === "right" ||
+  const outOfFlow = absolutelyPositioned || (!flexOrGridItem && (floatValue === "left" || floatValue === "right" ||
     floatValue === "inline-start" || floatValue === "inline-end"));
-  renderedMarginBottom = values[RENDERED_SLOT_MARGIN_BOTTOM];
   // TextIterator skips the text of a box that clips its overflow to an empty content box
   // (fullyClipsContents): `overflow:hidden` with a zero width or height.
   // With `box-sizing: border-box` the padding comes out of the width and height: `width: 1px`
   // with horizontal padding leaves no content box.
-  renderedClipsContents = (renderedIsClipping(values[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(values[RENDERED_SLOT_OVERFLOW_Y])) &&
-    (renderedIsZeroLength(values[RENDERED_SLOT_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_HEIGHT]) ||
+  const overflowX = values[RENDERED_SLOT_OVERFLOW_X], overflowY = values[RENDERED_SLOT_OVERFLOW_Y];
+  const width = values[RENDERED_SLOT_WIDTH], height = values[RENDERED_SLOT_HEIGHT];
+  const clipsContents = (renderedIsClipping(overflowX) || renderedIsClipping(overflowY)) &&
+    (renderedIsZeroLength(width) || renderedIsZeroLength(height) ||
      renderedIsZeroLength(values[RENDERED_SLOT_MAX_WIDTH]) || renderedIsZeroLength(values[RENDERED_SLOT_MAX_HEIGHT]) ||
      (values[RENDERED_SLOT_BOX_SIZING] === "border-box" &&
-      (renderedBorderBoxLeavesNoContent(values[RENDERED_SLOT_WIDTH], values[RENDERED_SLOT_PADDING_LEFT], values[RENDERED_SLOT_PADDING_RIGHT]) ||
-       renderedBorderBoxLeavesNoContent(values[RENDERED_SLOT_HEIGHT], values[RENDERED_SLOT_PADDING_TOP], values[RENDERED_SLOT_PADDING_BOTTOM]))));
-  renderedDisplay = display;
-  renderedVisibility = visibility === "collapse" ? "hidden" : visibility;
-  renderedWhiteSpace = whiteSpace;
-  renderedTextTransform = transform;
+      (renderedBorderBoxLeavesNoContent(width, values[RENDERED_SLOT_PADDING_LEFT], values[RENDERED_SLOT_PADDING_RIGHT]) ||
+       renderedBorderBoxLeavesNoContent(height, values[RENDERED_SLOT_PADDING_TOP], values[RENDERED_SLOT_PADDING_BOTTOM]))));
+  // WebKit gives an <option> outside a <select> no renderer: its text is not in innerText
+  // (innerText-around-option-in-div), though getComputedStyle reports it inline.
+  if (isHTML && localName === "option") display = "none";
+  return { display, visibility: visibility === "collapse" ? "hidden" : visibility, whiteSpace, textTransform: transform,
+    outOfFlow, absolutelyPositioned, marginBottom: values[RENDERED_SLOT_MARGIN_BOTTOM], clipsContents,
+    float: floatValue, position, width, height, fontSize: values[RENDERED_SLOT_FONT_SIZE], overflowX, overflowY };
 }
 
 /** The block-level counterpart of an inline-level display (blockification); others unchanged. */

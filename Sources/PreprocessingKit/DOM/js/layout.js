@@ -615,14 +615,14 @@ function layoutLength(value, fontSize, percentBase, rootFontSize) {
  * Lengths that depend on the containing block stay strings, resolved during layout.
  */
 function layoutStyle(element, parent, quirks, sheet) {
-  renderedComputeStyle(element, parent.visibility, parent.whiteSpace, parent.transform, parent.display);
-  if (renderedDisplay === "none" || renderedIsDetailsContentHidden(element)) return null;
+  const computed = renderedComputeStyle(element, parent.visibility, parent.whiteSpace, parent.transform, parent.display);
+  if (computed.display === "none" || renderedIsDetailsContentHidden(element)) return null;
   const localName = element[LOCAL_NAME];
   const isHTML = element[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
-  const s = { element, localName, isHTML, display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
-    transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, absolute: renderedAbsolutelyPositioned,
-    floatRight: renderedSlotValues[RENDERED_SLOT_FLOAT] === "right" || renderedSlotValues[RENDERED_SLOT_FLOAT] === "inline-end",
-    position: renderedSlotValues[RENDERED_SLOT_POSITION] || "static", kind: LK_INLINE,
+  const s = { element, localName, isHTML, display: computed.display, visibility: computed.visibility, whiteSpace: computed.whiteSpace,
+    transform: computed.textTransform, outOfFlow: computed.outOfFlow, absolute: computed.absolutelyPositioned,
+    floatRight: computed.float === "right" || computed.float === "inline-end",
+    position: computed.position || "static", kind: LK_INLINE,
     fontSize: 16, bold: false, mono: false, lineHeight: NaN, ascent: 0, descent: 0, table: null, space: 0,
     mt: 0, mr: 0, mb: 0, ml: 0, pt: 0, pr: 0, pb: 0, pl: 0, bt: 0, br: 0, bb: 0, bl: 0,
     width: null, height: null, minWidth: null, maxWidth: null, minHeight: null, maxHeight: null, borderBox: false,

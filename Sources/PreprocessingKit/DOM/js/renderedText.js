@@ -78,13 +78,13 @@ function renderedStyleChain(element) {
   if (node === null || node === undefined || node.nodeType !== 9) return null; // not in a document
   let visibility = "visible", whiteSpace = "normal", textTransform = "none", parentDisplay = "block";
   for (let i = ancestors.length - 1; i >= 0; i--) {
-    renderedComputeStyle(ancestors[i], visibility, whiteSpace, textTransform, parentDisplay);
-    if (renderedDisplay === "none") return null;
+    const style = renderedComputeStyle(ancestors[i], visibility, whiteSpace, textTransform, parentDisplay);
+    if (style.display === "none") return null;
     if (i === 0) return [visibility, whiteSpace, textTransform, parentDisplay];
-    visibility = renderedVisibility;
-    whiteSpace = renderedWhiteSpace;
-    textTransform = renderedTextTransform;
-    parentDisplay = renderedDisplay;
+    visibility = style.visibility;
+    whiteSpace = style.whiteSpace;
+    textTransform = style.textTransform;
+    parentDisplay = style.display;
   }
   return null;
 }
@@ -171,14 +171,14 @@ function renderedCollect(root, state, start, end) {
     let descend = false;
     const localName = node[LOCAL_NAME];
     if (typeof localName === "string") {
-      renderedComputeStyle(node, visibilities[depth], whiteSpaces[depth], transforms[depth], displays[depth]);
-      const display = renderedDisplay;
+      const style = renderedComputeStyle(node, visibilities[depth], whiteSpaces[depth], transforms[depth], displays[depth]);
+      const display = style.display;
       if (display === "none" || (renderedIsDetailsContentHidden(node))) {
         renderedSkipSubtree(node, state, start, end);
       } else {
         depth++;
-        visibilities[depth] = renderedVisibility; whiteSpaces[depth] = renderedWhiteSpace;
-        transforms[depth] = renderedTextTransform; displays[depth] = display;
+        visibilities[depth] = style.visibility; whiteSpaces[depth] = style.whiteSpace;
+        transforms[depth] = style.textTransform; displays[depth] = display;
         renderedEnterElement(node, localName, display, state);
         if (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE && RENDERED_ATOMIC_ELEMENTS.has(localName)) {
           renderedSkipSubtree(node, state, start, end);
@@ -301,8 +301,7 @@ function renderedHasFollowing(element, display) {
   const parent = element[PARENT];
   for (let sibling = element[NEXT]; sibling !== null && sibling !== undefined; sibling = sibling[NEXT]) {
     if (typeof sibling[LOCAL_NAME] !== "string") continue;
-    renderedComputeStyle(sibling, "visible", "normal", "none", "table-row");
-    if (renderedDisplay === display) return true;
+    if (renderedComputeStyle(sibling, "visible", "normal", "none", "table-row").display === display) return true;
   }
   void parent;
   return false;

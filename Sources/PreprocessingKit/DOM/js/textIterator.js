@@ -47,10 +47,10 @@ const ITERATOR_FONT_SCALES = new Map([["h1", 2 * 1.11], ["h2", 1.5 * 1.11], ["h3
 
 /**
  * The element's text scale: its `font-size` from the cascade (px, em, %, rem), else the
- * user-agent one, relative to the parent's. Call right after renderedComputeStyle(element).
+ * user-agent one, relative to the parent's. `computed`: the element's renderedComputeStyle.
  */
-function iteratorFontScale(element, parentScale) {
-  const author = iteratorAuthorFontSize(parentScale);
+function iteratorFontScale(element, computed, parentScale) {
+  const author = iteratorAuthorFontSize(computed, parentScale);
   if (author !== null) return author / 16;
   if (element[NAMESPACE] !== SELECTOR_HTML_NAMESPACE) return parentScale;
   const factor = ITERATOR_FONT_SCALES.get(element[LOCAL_NAME]);
@@ -64,10 +64,10 @@ const ITERATOR_FONT_SIZE_KEYWORDS = new Map([["xx-small", 9], ["x-small", 10], [
 /**
  * The `font-size` the cascade gave the element last styled, in pixels (px, pt, rem, em, %,
  * keywords; em, % and larger/smaller against the parent's `parentScale` × 16px), or null
- * when it has none that is understood. Call right after renderedComputeStyle(element).
+ * when it has none that is understood. `computed`: the element's renderedComputeStyle.
  */
-function iteratorAuthorFontSize(parentScale) {
-  const size = renderedSlotValues[RENDERED_SLOT_FONT_SIZE];
+function iteratorAuthorFontSize(computed, parentScale) {
+  const size = computed.fontSize;
   if (size === null) return null;
   if (renderedIsZeroLength(size)) return 0;
   const match = /^([0-9.]+)(px|em|rem|%|pt)$/.exec(size);
@@ -331,9 +331,9 @@ function iteratorButtonContentWidth(button) {
       if (node.nodeType === 3 || node.nodeType === 4) text += node[DATA];
     } else if ((localName === "svg" && node[NAMESPACE] === "http://www.w3.org/2000/svg") ||
         (localName === "img" && node[NAMESPACE] === SELECTOR_HTML_NAMESPACE)) {
-      renderedComputeStyle(node, "visible", "normal", "none", "inline-block");
-      if (renderedDisplay !== "none") {
-        const replaced = iteratorReplacedWidth(node, localName, { width: renderedSlotValues[RENDERED_SLOT_WIDTH] });
+      const computed = renderedComputeStyle(node, "visible", "normal", "none", "inline-block");
+      if (computed.display !== "none") {
+        const replaced = iteratorReplacedWidth(node, localName, { width: computed.width });
         if (isFinite(replaced)) width += replaced;
       }
       node = selectorNextSkippingChildren(node, button);
@@ -365,11 +365,11 @@ function innerTextByIterator(element, chain) {
   const owner = documentOf(element);
   it.quirks = owner !== null && owner !== undefined && owner[DOC_STATE].compatMode === "quirks";
   // The element itself is the start container: nothing is emitted for entering it.
-  renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
-  const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
-    transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
-    clipped: renderedClipsContents && renderedDisplay !== "inline", width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT],
-    fontScale: iteratorFontScale(element, 1) };
+  const computed = renderedComputeStyle(element, chain[0], chain[1], chain[2], chain[3]);
+  const style = { display: computed.display, visibility: computed.visibility, whiteSpace: computed.whiteSpace,
+    transform: computed.textTransform, outOfFlow: computed.outOfFlow, marginBottom: computed.marginBottom,
+    clipped: computed.clipsContents && computed.display !== "inline", width: computed.width, height: computed.height,
+    fontScale: iteratorFontScale(element, computed, 1) };
   const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, ITERATOR_VIEWPORT_LINE_WIDTH));
   iteratorChildren(element, style, line, it, 0);
   iteratorEndLine(it, line);
@@ -408,18 +408,18 @@ function iteratorChildren(parent, parentStyle, line, it, depth) {
   for (let child = parent[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
     const localName = child[LOCAL_NAME];
     if (typeof localName === "string") {
-      renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
-      if (renderedDisplay === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
-      const style = { display: renderedDisplay, visibility: renderedVisibility, whiteSpace: renderedWhiteSpace,
-        transform: renderedTextTransform, outOfFlow: renderedOutOfFlow, marginBottom: renderedMarginBottom,
+      const computed = renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
+      if (computed.display === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
+      const display = computed.display, outOfFlow = computed.outOfFlow, absolute = computed.absolutelyPositioned;
+      const clipsOverflow = renderedIsClipping(computed.overflowX) || renderedIsClipping(computed.overflowY);
+      const style = { display, visibility: computed.visibility, whiteSpace: computed.whiteSpace,
+        transform: computed.textTransform, outOfFlow, marginBottom: computed.marginBottom,
         // An absolutely positioned box escapes its ancestors' clip (ignoresContainerClip).
-        clipped: (parentStyle.clipped && !renderedAbsolutelyPositioned) ||
-          (renderedClipsContents && (renderedDisplay !== "inline" || renderedOutOfFlow)),
-        width: renderedSlotValues[RENDERED_SLOT_WIDTH], height: renderedSlotValues[RENDERED_SLOT_HEIGHT], fontScale: iteratorFontScale(child, parentStyle.fontScale),
-        authorFontSize: iteratorAuthorFontSize(parentStyle.fontScale), parentWhiteSpace: parentStyle.whiteSpace,
-        clipsOverflow: (renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y])) &&
-          (renderedDisplay !== "inline" || renderedOutOfFlow), absolute: renderedAbsolutelyPositioned, containsFloats: renderedOutOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(renderedDisplay) ||
-          renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_X]) || renderedIsClipping(renderedSlotValues[RENDERED_SLOT_OVERFLOW_Y]) };
+        clipped: (parentStyle.clipped && !absolute) || (computed.clipsContents && (display !== "inline" || outOfFlow)),
+        width: computed.width, height: computed.height, fontScale: iteratorFontScale(child, computed, parentStyle.fontScale),
+        authorFontSize: iteratorAuthorFontSize(computed, parentStyle.fontScale), parentWhiteSpace: parentStyle.whiteSpace,
+        clipsOverflow: clipsOverflow && (display !== "inline" || outOfFlow), absolute,
+        containsFloats: outOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(display) || clipsOverflow };
       if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
       iteratorElement(child, localName, style, line, it, depth + 1);
       const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
@@ -553,9 +553,9 @@ function iteratorWidestReplacedDescendant(container) {
     const localName = node[LOCAL_NAME];
     if (typeof localName !== "string" || node[NAMESPACE] !== SELECTOR_HTML_NAMESPACE || !ITERATOR_REPLACED_ELEMENTS.has(localName)) continue;
     if (localName === "input" && selectorAsciiLower(selectorAttribute(node, "type") || "") === "hidden") continue;
-    renderedComputeStyle(node, "visible", "normal", "none", "block");
-    if (renderedDisplay === "none") continue;
-    const cssWidth = renderedSlotValues[RENDERED_SLOT_WIDTH];
+    const computed = renderedComputeStyle(node, "visible", "normal", "none", "block");
+    if (computed.display === "none") continue;
+    const cssWidth = computed.width;
     // A percentage width shrinks with its container: it adds nothing to the min-content width.
     if (cssWidth !== null && iteratorLength(cssWidth) < 0 && cssWidth !== "auto") continue;
     let width = iteratorReplacedWidth(node, localName, { width: cssWidth });
@@ -796,14 +796,14 @@ function iteratorInlineContentFollows(element) {
         if ((sibling.nodeType === 3 || sibling.nodeType === 4) && /[^ \t\n\r\f]/.test(sibling[DATA])) return true;
         continue;
       }
-      renderedComputeStyle(sibling, "visible", "normal", "none", "block");
-      if (renderedDisplay === "none" || renderedOutOfFlow) continue;
-      return iteratorIsInlineLevel(renderedDisplay);
+      const computed = renderedComputeStyle(sibling, "visible", "normal", "none", "block");
+      if (computed.display === "none" || computed.outOfFlow) continue;
+      return iteratorIsInlineLevel(computed.display);
     }
     const parent = node[PARENT];
     if (parent === null || parent === undefined || typeof parent[LOCAL_NAME] !== "string") return false;
-    renderedComputeStyle(parent, "visible", "normal", "none", "block");
-    if (renderedDisplay !== "inline" || renderedOutOfFlow) return false;
+    const computed = renderedComputeStyle(parent, "visible", "normal", "none", "block");
+    if (computed.display !== "inline" || computed.outOfFlow) return false;
   }
   return false;
 }
@@ -831,14 +831,12 @@ function iteratorHasCellBeforeOrAbove(cell) {
 /**
  * Whether `node` is a rendered table part: a <td>/<th>/<tr> by tag (`tag`, `otherTag`), or
  * any element whose CSS display is `display` (a `display:table-cell` span is a cell too).
- * Uses the shared cascade state, so call it only once the caller's own style is taken.
  */
 function iteratorHasTableDisplay(node, tag, otherTag, display) {
   const localName = node[LOCAL_NAME];
   if (typeof localName !== "string") return false;
   if (localName === tag || localName === otherTag) return true;
-  renderedComputeStyle(node, "visible", "normal", "none", "table-row");
-  return renderedDisplay === display;
+  return renderedComputeStyle(node, "visible", "normal", "none", "table-row").display === display;
 }
 
 /**
@@ -860,8 +858,7 @@ function iteratorHasRenderedFollowing(element) {
 function iteratorMayHaveRenderer(node) {
   const localName = node[LOCAL_NAME];
   if (typeof localName === "string") {
-    renderedComputeStyle(node, "visible", "normal", "none", "block");
-    return renderedDisplay !== "none";
+    return renderedComputeStyle(node, "visible", "normal", "none", "block").display !== "none";
   }
   if (node.nodeType === 3 || node.nodeType === 4) return /[^ \t\n\r\f]/.test(node[DATA]);
   return false;
