@@ -361,6 +361,10 @@ function iteratorIsCollapsible(character) {
  * @returns {string}
  */
 function innerTextByIterator(element, chain) {
+  let depth = 0;
+  for (let node = element; node !== null && node !== undefined && typeof node[LOCAL_NAME] === "string"; node = node[PARENT]) depth++;
+  // Beyond WebKit's render tree depth the element is not being rendered: its text content.
+  if (depth > ITERATOR_MAX_RENDERER_DEPTH) return renderedDescendantText(element);
   const it = iteratorNewState();
   const owner = documentOf(element);
   it.quirks = owner !== null && owner !== undefined && owner[DOC_STATE].compatMode === "quirks";
@@ -371,7 +375,7 @@ function innerTextByIterator(element, chain) {
     clipped: computed.clipsContents && computed.display !== "inline", width: computed.width, height: computed.height,
     fontScale: iteratorFontScale(element, computed, 1) };
   const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, ITERATOR_VIEWPORT_LINE_WIDTH));
-  iteratorChildren(element, style, line, it, 0);
+  iteratorWalk(element, style, line, it, depth);
   iteratorEndLine(it, line);
   return it.out.join("");
 }
@@ -400,50 +404,95 @@ function iteratorWhitespaceRendered(parentStyle, parentIsSVG, previous, blockChi
   return inFlowChildSeen;
 }
 
-/** Walks `parent`'s children. Returns whether the last child has a renderer. */
-function iteratorChildren(parent, parentStyle, line, it, depth) {
-  let previous = null; // the previous sibling with a renderer: {isInline, isBR, outOfFlow}
-  let blockChildSeen = false, inFlowChildSeen = false, lastRendered = false;
-  const parentIsSVG = parent[NAMESPACE] === "http://www.w3.org/2000/svg" && !ITERATOR_SVG_TEXT_ELEMENTS.has(parent[LOCAL_NAME]);
-  for (let child = parent[FIRST]; child !== null && child !== undefined; child = child[NEXT]) {
-    const localName = child[LOCAL_NAME];
-    if (typeof localName === "string") {
-      const computed = renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
-      if (computed.display === "none" || renderedIsDetailsContentHidden(child)) { lastRendered = false; continue; }
-      const display = computed.display, outOfFlow = computed.outOfFlow, absolute = computed.absolutelyPositioned;
-      const clipsOverflow = renderedIsClipping(computed.overflowX) || renderedIsClipping(computed.overflowY);
-      const style = { display, visibility: computed.visibility, whiteSpace: computed.whiteSpace,
-        transform: computed.textTransform, outOfFlow, marginBottom: computed.marginBottom,
-        // An absolutely positioned box escapes its ancestors' clip (ignoresContainerClip).
-        clipped: (parentStyle.clipped && !absolute) || (computed.clipsContents && (display !== "inline" || outOfFlow)),
-        width: computed.width, height: computed.height, fontScale: iteratorFontScale(child, computed, parentStyle.fontScale),
-        authorFontSize: iteratorAuthorFontSize(computed, parentStyle.fontScale), parentWhiteSpace: parentStyle.whiteSpace,
-        clipsOverflow: clipsOverflow && (display !== "inline" || outOfFlow), absolute,
-        containsFloats: outOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(display) || clipsOverflow };
-      if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
-      iteratorElement(child, localName, style, line, it, depth + 1);
-      const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
-      const isInline = !style.outOfFlow && (iteratorIsInlineLevel(style.display) || isBR);
-      previous = { isInline, isBR, outOfFlow: style.outOfFlow };
-      if (!style.outOfFlow) { inFlowChildSeen = true; if (!isInline) blockChildSeen = true; }
-      lastRendered = true;
-    } else if (child.nodeType === 3 || child.nodeType === 4) {
-      const data = child[DATA];
-      if (data === "") { lastRendered = false; continue; }
-      const whitespaceOnly = !/[^ \t\n\r\f]/.test(data);
-      if (parentIsSVG || (whitespaceOnly && !iteratorWhitespaceRendered(parentStyle, parentIsSVG, previous, blockChildSeen, inFlowChildSeen))) {
-        lastRendered = false;
-        continue;
-      }
-      iteratorText(data, parentStyle, line, it);
-      previous = { isInline: true, isBR: false, outOfFlow: false };
-      inFlowChildSeen = true;
-      lastRendered = true;
-    } else {
-      lastRendered = false;
+/**
+ * WebKit builds no renderer for an element deeper than this in the document (html is 1): it
+ * and its subtree are not rendered (innerText-render-tree-depth-limit-*).
+ */
+const ITERATOR_MAX_RENDERER_DEPTH = 512;
+
+/**
+ * The walk of one element's children: its style and line, the next child, and what
+ * TextIterator knows of the siblings walked so far.
+ */
+function iteratorChildFrame(parent, parentStyle, line, entered, depth) {
+  return { parent, parentStyle, line, entered, depth, next: parent[FIRST],
+    // The previous sibling with a renderer: {isInline, isBR, outOfFlow}.
+    previous: null, blockChildSeen: false, inFlowChildSeen: false, lastRendered: false,
+    parentIsSVG: parent[NAMESPACE] === "http://www.w3.org/2000/svg" && !ITERATOR_SVG_TEXT_ELEMENTS.has(parent[LOCAL_NAME]) };
+}
+
+/**
+ * Walks the subtree of `root` (at document depth `depth`) in tree order with an explicit stack
+ * of child frames, so a tree of any depth is walked without recursion.
+ */
+function iteratorWalk(root, rootStyle, line, it, depth) {
+  const frames = [iteratorChildFrame(root, rootStyle, line, null, depth)];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    const child = frame.next;
+    if (child === null || child === undefined) {
+      frames.pop();
+      if (frame.entered !== null) iteratorLeaveElement(frame.entered, frame.lastRendered, it);
+      continue;
     }
+    frame.next = child[NEXT];
+    const entered = iteratorChild(child, frame, it);
+    if (entered !== null) frames.push(iteratorChildFrame(child, entered.style, entered.childLine, entered, frame.depth + 1));
   }
-  return lastRendered;
+}
+
+/**
+ * One child of `frame`'s element: text is laid out, an element entered. Returns the entered
+ * element when its children are to be walked, else null (it is left at once).
+ */
+function iteratorChild(child, frame, it) {
+  const parentStyle = frame.parentStyle, line = frame.line;
+  const localName = child[LOCAL_NAME];
+  if (typeof localName === "string") {
+    const computed = renderedComputeStyle(child, parentStyle.visibility, parentStyle.whiteSpace, parentStyle.transform, parentStyle.display);
+    if (computed.display === "none" || renderedIsDetailsContentHidden(child) || frame.depth + 1 > ITERATOR_MAX_RENDERER_DEPTH) {
+      frame.lastRendered = false;
+      return null;
+    }
+    const display = computed.display, outOfFlow = computed.outOfFlow, absolute = computed.absolutelyPositioned;
+    const clipsOverflow = renderedIsClipping(computed.overflowX) || renderedIsClipping(computed.overflowY);
+    const style = { display, visibility: computed.visibility, whiteSpace: computed.whiteSpace,
+      transform: computed.textTransform, outOfFlow, marginBottom: computed.marginBottom,
+      // An absolutely positioned box escapes its ancestors' clip (ignoresContainerClip).
+      clipped: (parentStyle.clipped && !absolute) || (computed.clipsContents && (display !== "inline" || outOfFlow)),
+      width: computed.width, height: computed.height, fontScale: iteratorFontScale(child, computed, parentStyle.fontScale),
+      authorFontSize: iteratorAuthorFontSize(computed, parentStyle.fontScale), parentWhiteSpace: parentStyle.whiteSpace,
+      clipsOverflow: clipsOverflow && (display !== "inline" || outOfFlow), absolute,
+      containsFloats: outOfFlow || ITERATOR_FORMATTING_CONTEXT_DISPLAYS.has(display) || clipsOverflow };
+    if (style.outOfFlow && iteratorIsInlineLevel(style.display)) style.display = style.display === "inline-table" ? "table" : "block";
+    const entered = iteratorEnterElement(child, localName, style, line, it);
+    const isBR = localName === "br" && child[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
+    const isInline = !style.outOfFlow && (iteratorIsInlineLevel(style.display) || isBR);
+    frame.previous = { isInline, isBR, outOfFlow: style.outOfFlow };
+    if (!style.outOfFlow) { frame.inFlowChildSeen = true; if (!isInline) frame.blockChildSeen = true; }
+    frame.lastRendered = true;
+    if (entered === null) return null;
+    if (entered.walksChildren) return entered;
+    iteratorLeaveElement(entered, false, it);
+    return null;
+  }
+  if (child.nodeType === 3 || child.nodeType === 4) {
+    const data = child[DATA];
+    if (data === "") { frame.lastRendered = false; return null; }
+    const whitespaceOnly = !/[^ \t\n\r\f]/.test(data);
+    if (frame.parentIsSVG || (whitespaceOnly &&
+        !iteratorWhitespaceRendered(parentStyle, frame.parentIsSVG, frame.previous, frame.blockChildSeen, frame.inFlowChildSeen))) {
+      frame.lastRendered = false;
+      return null;
+    }
+    iteratorText(data, parentStyle, line, it);
+    frame.previous = { isInline: true, isBR: false, outOfFlow: false };
+    frame.inFlowChildSeen = true;
+    frame.lastRendered = true;
+    return null;
+  }
+  frame.lastRendered = false;
+  return null;
 }
 
 function iteratorText(data, style, line, it) {
@@ -593,14 +642,19 @@ function iteratorIsBlockContainerDisplay(display) {
     display === "grid" || display === "flow-root" || display === "table-caption" || display === "-webkit-box";
 }
 
-function iteratorElement(element, localName, style, line, it, depth) {
+/**
+ * Enters a rendered element on `line`: what TextIterator emits before its children. Returns
+ * what iteratorLeaveElement needs (with `walksChildren`: whether its DOM children have
+ * renderers), or null for a <br>, which is done at once.
+ */
+function iteratorEnterElement(element, localName, style, line, it) {
   const isHTML = element[NAMESPACE] === SELECTOR_HTML_NAMESPACE;
   const display = style.display;
   if (isHTML && localName === "br") {
     iteratorEndLine(it, line);
     iteratorEmit(it, "\n");
     it.boxCount++;
-    return;
+    return null;
   }
   const objectImage = isHTML && localName === "object" && (iteratorObjectIsImage(element) || !iteratorObjectHasFallback(element));
   const replaced = (isHTML && ITERATOR_REPLACED_ELEMENTS.has(localName)) || objectImage ||
@@ -671,7 +725,6 @@ function iteratorElement(element, localName, style, line, it, depth) {
     if (line.width >= line.available) line.full = true;
     it.boxCount++;
   }
-  let lastRendered = false;
   // The newline written for entering the block is not content: an empty <p> has no height.
   const boxCountBefore = it.boxCount, floatBoxCountBefore = it.floatBoxCount;
   let childAvailable = ownsLines ? iteratorAvailableWidth(localName, style, line.available) : 0;
@@ -688,9 +741,18 @@ function iteratorElement(element, localName, style, line, it, depth) {
   // width is as wide as its content: text in `font-size: 0` leaves it no content box.
   const saved = style.clipsOverflow === true && !style.clipped && !replaced ? iteratorSave(it) : null;
   if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "before"), style, childLine, it);
-  if (!(isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) && depth < 900) {
-    lastRendered = iteratorChildren(element, style, childLine, it, depth);
-  }
+  return { element, localName, style, line, isHTML, display, replaced, blockLevel, isRow, isCell, ownsLines, marginBottom,
+    boxCountAtStart, boxCountBefore, floatBoxCountBefore, childLine, hasGeneratedBoxes, saved,
+    walksChildren: !(isHTML && (ITERATOR_CHILDLESS_ELEMENTS.has(localName) || objectImage)) };
+}
+
+/**
+ * Leaves an element entered by iteratorEnterElement, once its children are walked:
+ * `lastRendered` says whether its last child has a renderer.
+ */
+function iteratorLeaveElement(entered, lastRendered, it) {
+  const { element, localName, style, line, isHTML, display, replaced, blockLevel, isRow, isCell, ownsLines, marginBottom,
+    boxCountAtStart, boxCountBefore, floatBoxCountBefore, childLine, hasGeneratedBoxes, saved } = entered;
   if (hasGeneratedBoxes) iteratorGeneratedBox(renderedGeneratedText(element, "after"), style, childLine, it);
   if (ownsLines) {
     // (A clipping box always has lines of its own; a space its last line drops is no box.)
