@@ -1,4 +1,8 @@
-// The small cascade.
+// The small cascade: https://drafts.csswg.org/css-cascade/ for the few properties innerText,
+// Selection.toString() and layout read (display, visibility, white-space, text-transform, float,
+// position, box sizes, overflow), from the user-agent rules, the page's <style> sheets (indexed
+// by cssSheets.js) and the style attribute. One computed-style record per element
+// (renderedComputeStyle); the user-agent `display` table is shared with getComputedStyle.
 
 /**
  * User-agent `display` values of HTML elements (those not listed are inline), the one table

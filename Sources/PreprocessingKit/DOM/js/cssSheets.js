@@ -1,4 +1,6 @@
-// Style sheets.
+// Style sheets as the cascades read them: CSS Syntax's tokenizer (https://drafts.csswg.org/css-syntax-3/),
+// the rule walker that enters @media (evaluated against the oracle's viewport), @supports,
+// @layer and @container blocks, the selector index, and the ::before/::after rules.
 /** Marks a bad-string token in tokenized sheet text (a NUL never survives CSS preprocessing). */
 const RENDERED_BAD_STRING = "\u0000";
 
