@@ -81,17 +81,7 @@ function computedAuthorRules(doc) {
   const version = doc[VERSION];
   let rules = computedRulesCache.get(doc);
   if (rules !== undefined && rules.version === version) return rules;
-  const sheets = [];
-  let key = "";
-  for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
-    if (node[LOCAL_NAME] !== "style" || (node[NAMESPACE] !== NS_HTML && node[NAMESPACE] !== NS_SVG)) continue;
-    const type = getAttributeValue(node, "type");
-    if (type !== null && type.trim() !== "" && type.trim().toLowerCase() !== "text/css") continue;
-    const media = getAttributeValue(node, "media");
-    const text = renderedDescendantText(node);
-    sheets.push(media, text);
-    key += (media === null ? "" : media) + "{" + text + "}\n";
-  }
+  const { key, sheets } = cssDocumentStyleSheets(doc);
   if (rules !== undefined && rules.key === key) {
     rules.version = version;
     return rules;

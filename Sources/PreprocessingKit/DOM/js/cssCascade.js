@@ -223,19 +223,7 @@ function renderedSheetFor(doc) {
   let sheet = renderedSheetCache.get(doc);
   const version = doc[VERSION];
   if (sheet !== undefined && sheet.version === version) return sheet;
-  // The sheets' texts and media attributes, in order; `cssText` (all of them) is the cache key.
-  let cssText = "";
-  const parts = [];
-  for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
-    if (node[LOCAL_NAME] === "style" && (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE || node[NAMESPACE] === "http://www.w3.org/2000/svg")) {
-      const type = selectorAttribute(node, "type");
-      if (type !== null && type.trim() !== "" && selectorAsciiLower(type.trim()) !== "text/css") continue;
-      const media = selectorAttribute(node, "media");
-      const text = renderedDescendantText(node);
-      parts.push(media, text);
-      cssText += (media === null ? "" : media) + "{" + text + "}\n";
-    }
-  }
+  const { key: cssText, sheets: parts } = cssDocumentStyleSheets(doc);
   if (sheet !== undefined && sheet.cssText === cssText) {
     sheet.version = version;
     return sheet;
@@ -276,20 +264,13 @@ const RENDERED_ALIGN_FLOATS = new Set(["img", "iframe", "embed", "object", "tabl
 /** The declarations of interest in a declaration block: [{property, value, important}]. */
 function renderedParseDeclarations(body) {
   const declarations = [];
-  // Declarations end at ";" outside strings and brackets; one holding a bad string is invalid.
-  for (let from = 0; from <= body.length;) {
-    let end = body.indexOf(";", from) < 0 ? -1 : renderedFindOutside(body, from, ";");
-    if (end < 0) end = body.length;
-    const part = body.slice(from, end);
-    from = end + 1;
-    const colon = part.indexOf(":");
-    if (colon < 0 || part.indexOf(RENDERED_BAD_STRING) >= 0) continue;
-    const property = part.slice(0, colon).trim().toLowerCase();
+  for (const part of cssDeclarationParts(body)) {
+    // A declaration holding a bad string is invalid.
+    if (part.name.indexOf(RENDERED_BAD_STRING) >= 0 || part.value.indexOf(RENDERED_BAD_STRING) >= 0) continue;
+    const property = part.name.toLowerCase();
     if (property !== "margin" && property !== "overflow" && property !== "padding" && !RENDERED_PROPERTY_SLOTS.has(property)) continue;
-    let value = part.slice(colon + 1).trim().toLowerCase();
-    let important = 0;
-    const bang = value.search(/!\s*important$/);
-    if (bang >= 0) { important = 1; value = value.slice(0, bang).trim(); }
+    let value = part.value.toLowerCase();
+    const important = part.important ? 1 : 0;
     if (value === "") continue;
     if (property === "padding") {
       // 1–4 values: top, right, bottom, left.

@@ -1,6 +1,27 @@
 // Style sheets as the cascades read them: CSS Syntax's tokenizer (https://drafts.csswg.org/css-syntax-3/),
 // the rule walker that enters @media (evaluated against the oracle's viewport), @supports,
 // @layer and @container blocks, the selector index, and the ::before/::after rules.
+/**
+ * The document's style sheets in tree order: every <style> (HTML or SVG) of type text/css, as
+ * [media attribute or null, text, …] in `sheets`, and `key`, all of them in one string (what the
+ * caches compare to see whether a sheet changed).
+ * @param {Document} doc @returns {{key: string, sheets: Array}}
+ */
+function cssDocumentStyleSheets(doc) {
+  let key = "";
+  const sheets = [];
+  for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
+    if (node[LOCAL_NAME] !== "style" || (node[NAMESPACE] !== SELECTOR_HTML_NAMESPACE && node[NAMESPACE] !== "http://www.w3.org/2000/svg")) continue;
+    const type = selectorAttribute(node, "type");
+    if (type !== null && type.trim() !== "" && selectorAsciiLower(type.trim()) !== "text/css") continue;
+    const media = selectorAttribute(node, "media");
+    const text = renderedDescendantText(node);
+    sheets.push(media, text);
+    key += (media === null ? "" : media) + "{" + text + "}\n";
+  }
+  return { key, sheets };
+}
+
 /** Marks a bad-string token in tokenized sheet text (a NUL never survives CSS preprocessing). */
 const RENDERED_BAD_STRING = "\u0000";
 
@@ -227,11 +248,9 @@ function renderedMediaFeatureMatches(feature) {
  */
 function renderedAddGeneratedRules(prelude, body, sheet) {
   let content = null, display = null, outOfFlow = null;
-  for (const part of body.split(/;(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)) {
-    const colon = part.indexOf(":");
-    if (colon < 0) continue;
-    const property = part.slice(0, colon).trim().toLowerCase();
-    const value = part.slice(colon + 1).replace(/!\s*important\s*$/i, "").trim();
+  for (const part of cssDeclarationParts(body)) {
+    const property = part.name.toLowerCase();
+    const value = part.value;
     if (property === "content") content = value;
     else if (property === "display") display = renderedDisplayKeyword(value.toLowerCase());
     else if (property === "position") outOfFlow = /^(absolute|fixed)$/i.test(value);

@@ -358,6 +358,33 @@ function serializeBoxSides(sides) {
 }
 
 /**
+ * The declarations of a declaration block, as written
+ * (https://drafts.csswg.org/css-syntax-3/#consume-a-list-of-declarations): each ends at a ";"
+ * outside strings and brackets; `[{name, value, important}]` with the name and value trimmed and
+ * `!important` taken off the value; a chunk without a colon is no declaration. The one
+ * declaration parser: the inline style, getComputedStyle's cascade, the rendered-text cascade,
+ * ::before/::after rules and layout all read blocks through it.
+ * @param {string} text @returns {Array<{name: string, value: string, important: boolean}>}
+ */
+function cssDeclarationParts(text) {
+  const parts = [];
+  for (let from = 0; from <= text.length;) {
+    let end = text.indexOf(";", from) < 0 ? -1 : renderedFindOutside(text, from, ";");
+    if (end < 0) end = text.length;
+    const chunk = text.slice(from, end);
+    from = end + 1;
+    const colon = chunk.indexOf(":");
+    if (colon < 0) continue;
+    let value = chunk.slice(colon + 1).trim();
+    let important = false;
+    const bang = /\s*!\s*important\s*$/i.exec(value);
+    if (bang !== null) { important = true; value = value.slice(0, bang.index); }
+    parts.push({ name: chunk.slice(0, colon).trim(), value, important });
+  }
+  return parts;
+}
+
+/**
  * Splits a declaration block into `[{name, value, important, implicit?}]`, the last of each name
  * winning (an !important one is kept over later normal ones). `background` and
  * `background-position` become their longhands; a colour property whose value is no colour is
@@ -365,7 +392,6 @@ function serializeBoxSides(sides) {
  */
 function parseDeclarations(text, quirks = false) {
   const declarations = [];
-  let start = 0, depth = 0, quote = "";
   const add = (declaration) => {
     const existing = declarations.findIndex((d) => d.name === declaration.name);
     if (existing >= 0) {
@@ -374,30 +400,14 @@ function parseDeclarations(text, quirks = false) {
     }
     declarations.push(declaration);
   };
-  const push = (chunk) => {
-    const colon = chunk.indexOf(":");
-    if (colon <= 0) return;
-    const name = chunk.slice(0, colon).trim();
-    let value = chunk.slice(colon + 1).trim();
-    const lowerName = name.startsWith("--") ? name : name.toLowerCase();
-    let important = false;
-    const bang = /\s*!\s*important\s*$/i.exec(value);
-    if (bang) { important = true; value = value.slice(0, bang.index); }
-    if (lowerName === "" || value === "") return;
-    for (const declaration of expandDeclaration(lowerName, value, quirks)) {
-      declaration.important = important;
+  for (const part of cssDeclarationParts(text)) {
+    const lowerName = part.name.startsWith("--") ? part.name : part.name.toLowerCase();
+    if (lowerName === "" || part.value === "") continue;
+    for (const declaration of expandDeclaration(lowerName, part.value, quirks)) {
+      declaration.important = part.important;
       add(declaration);
     }
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) { if (c === "\\") i++; else if (c === quote) quote = ""; }
-    else if (c === '"' || c === "'") quote = c;
-    else if (c === "(") depth++;
-    else if (c === ")") depth = Math.max(0, depth - 1);
-    else if (c === ";" && depth === 0) { push(text.slice(start, i)); start = i + 1; }
   }
-  push(text.slice(start));
   return declarations;
 }
 

@@ -3,7 +3,7 @@
 // hints, the page's sheets (read through cssSheets.js's rule walker) and the style attribute, on
 // top of renderedComputeStyle's display and friends.
 
-/** Parsed box-property rules per document: {cssText, byId, byClass, byTag, universal}. */
+/** Parsed box-property rules per document: {key, cssText, byId, byClass, byTag, universal, clearAfter}. */
 const layoutSheetCache = new WeakMap();
 /** Parsed inline `style` declarations (box properties) by their text (bounded). */
 const layoutInlineCache = new Map();
@@ -46,20 +46,16 @@ const LAYOUT_INPUT_SIZES = new Map([["checkbox", [12, 12]], ["radio", [12, 12]],
 
 /** The document's box-property rules, re-read when its style sheets' text changed. */
 function layoutSheetFor(doc) {
-  let cssText = "";
-  for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
-    if (node[LOCAL_NAME] === "style" && (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE || node[NAMESPACE] === "http://www.w3.org/2000/svg")) {
-      const type = selectorAttribute(node, "type");
-      if (type !== null && type.trim() !== "" && selectorAsciiLower(type.trim()) !== "text/css") continue;
-      // A media attribute scopes the whole sheet, as an @media block would.
-      const media = selectorAttribute(node, "media");
-      const text = renderedDescendantText(node);
-      cssText += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
-    }
-  }
+  const { key, sheets } = cssDocumentStyleSheets(doc);
   let sheet = layoutSheetCache.get(doc);
-  if (sheet !== undefined && sheet.cssText === cssText) return sheet;
-  sheet = { cssText, order: 0, count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [], clearAfter: [] };
+  if (sheet !== undefined && sheet.key === key) return sheet;
+  let cssText = "";
+  for (let i = 0; i < sheets.length; i += 2) {
+    // A media attribute scopes the whole sheet, as an @media block would.
+    const media = sheets[i], text = sheets[i + 1];
+    cssText += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
+  }
+  sheet = { key, cssText, order: 0, count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [], clearAfter: [] };
   const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/<!--|-->/g, " ");
   renderedParseRules(text, 0, text.length, sheet, 0, LAYOUT_RULE_READER);
   layoutSheetCache.set(doc, sheet);
@@ -97,14 +93,10 @@ const LAYOUT_BORDER_STYLES = /^(none|hidden|dotted|dashed|solid|double|groove|ri
 /** The box-property declarations of a block, shorthands expanded: [{slot, value, important}]. */
 function layoutParseDeclarations(body) {
   const out = [];
-  for (const part of body.split(";")) {
-    const colon = part.indexOf(":");
-    if (colon < 0) continue;
-    const property = part.slice(0, colon).trim().toLowerCase();
-    let value = part.slice(colon + 1).trim().toLowerCase();
-    let important = 0;
-    const bang = value.search(/!\s*important$/);
-    if (bang >= 0) { important = 1; value = value.slice(0, bang).trim(); }
+  for (const part of cssDeclarationParts(body)) {
+    const property = part.name.toLowerCase();
+    const value = part.value.toLowerCase();
+    const important = part.important ? 1 : 0;
     if (value === "") continue;
     const slot = LAYOUT_LONGHANDS.get(property);
     if (slot !== undefined) { out.push({ slot, value, important }); continue; }
