@@ -150,75 +150,81 @@ function renderedIsInclusiveDescendant(node, ancestor) {
 }
 
 /**
- * Walks `root`'s subtree (loops only) appending rendered text to `state`. With markers, output
- * is on only between `start` and `end`.
+ * Walks the subtree of `rootFrame.node` in tree order with an explicit stack, so a tree of any
+ * depth is walked without recursion: `enter(node, parentFrame)` returns the frame for the node's
+ * children (null: they are not walked), and `leave(frame)` is called once they are. The one
+ * tree walk of the rendered-text models (Selection.toString() and innerText's TextIterator).
+ */
+function renderedWalk(rootFrame, enter, leave) {
+  const frames = [rootFrame], nexts = [rootFrame.node[FIRST]];
+  while (frames.length > 0) {
+    const top = frames.length - 1;
+    const node = nexts[top];
+    if (node === null || node === undefined) {
+      nexts.pop();
+      leave(frames.pop());
+      continue;
+    }
+    nexts[top] = node[NEXT];
+    const frame = enter(node, frames[top]);
+    if (frame !== null) { frames.push(frame); nexts.push(node[FIRST]); }
+  }
+}
+
+/**
+ * Walks `root`'s subtree appending rendered text to `state`. With markers, output is on only
+ * between `start` and `end`. Each frame holds a node's inherited values and display.
  */
 function renderedCollect(root, state, start, end) {
-  // Inherited values per depth, as parallel stacks.
-  const visibilities = [], whiteSpaces = [], transforms = [], displays = [];
-  if (state.chain !== null) {
-    visibilities.push(state.chain[0]); whiteSpaces.push(state.chain[1]);
-    transforms.push(state.chain[2]); displays.push(state.chain[3]);
-  } else {
-    visibilities.push("visible"); whiteSpaces.push("normal"); transforms.push("none"); displays.push("block");
-  }
-  let depth = 0;
-  let node = root;
-  for (;;) {
-    // Entering `node`.
-    if (start !== null && !state.on && !state.ended && start.kind === "enter" && start.node === node) renderedTurnOn(state);
-    if (end !== null && state.on && end.kind === "enter" && end.node === node) { state.on = false; state.ended = true; }
-    let descend = false;
-    const localName = node[LOCAL_NAME];
-    if (typeof localName === "string") {
-      const style = renderedComputeStyle(node, visibilities[depth], whiteSpaces[depth], transforms[depth], displays[depth]);
-      const display = style.display;
-      if (display === "none" || (renderedIsDetailsContentHidden(node))) {
-        renderedSkipSubtree(node, state, start, end);
-      } else {
-        depth++;
-        visibilities[depth] = style.visibility; whiteSpaces[depth] = style.whiteSpace;
-        transforms[depth] = style.textTransform; displays[depth] = display;
-        renderedEnterElement(node, localName, display, state);
-        if (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE && RENDERED_ATOMIC_ELEMENTS.has(localName)) {
-          renderedSkipSubtree(node, state, start, end);
-        } else {
-          descend = node[FIRST] !== null && node[FIRST] !== undefined;
-        }
-        if (!descend) { renderedLeaveElement(node, state, start, end, displays[depth], visibilities[depth]); depth--; }
-      }
-    } else {
-      const type = node.nodeType;
-      if (type === 3 || type === 4) {
-        state.parentDisplay = displays[depth];
-        renderedText(node, state, start, end, visibilities[depth], whiteSpaces[depth], transforms[depth]);
-      } else if (type === 9 || type === 11) {
-        descend = node[FIRST] !== null && node[FIRST] !== undefined;
-        if (descend) {
-          depth++;
-          visibilities[depth] = "visible"; whiteSpaces[depth] = "normal"; transforms[depth] = "none"; displays[depth] = "block";
-        }
-      } else if (start !== null && start.kind === "text" && start.node === node && !state.on && !state.ended) {
-        renderedTurnOn(state);
-      }
-      if (end !== null && end.kind === "text" && end.node === node && state.on) { state.on = false; state.ended = true; }
-      if (!descend && (type === 9 || type === 11)) renderedCheckExitMarkers(node, state, start, end);
+  const chain = state.chain;
+  const outer = chain !== null ? { node: null, visibility: chain[0], whiteSpace: chain[1], transform: chain[2], display: chain[3] } :
+    { node: null, visibility: "visible", whiteSpace: "normal", transform: "none", display: "block" };
+  const enter = (node, parent) => renderedEnterNode(node, parent, state, start, end);
+  const leave = (frame) => {
+    if (typeof frame.node[LOCAL_NAME] === "string") renderedLeaveElement(frame.node, state, start, end, frame.display, frame.visibility);
+    else renderedCheckExitMarkers(frame.node, state, start, end);
+  };
+  const rootFrame = enter(root, outer);
+  if (rootFrame !== null) renderedWalk(rootFrame, enter, leave);
+}
+
+/**
+ * Entering `node` (inside `parent`'s frame) in renderedCollect: returns the frame for its
+ * children, or null when they are not walked (a node without children is left here).
+ */
+function renderedEnterNode(node, parent, state, start, end) {
+  if (start !== null && !state.on && !state.ended && start.kind === "enter" && start.node === node) renderedTurnOn(state);
+  if (end !== null && state.on && end.kind === "enter" && end.node === node) { state.on = false; state.ended = true; }
+  const localName = node[LOCAL_NAME];
+  if (typeof localName === "string") {
+    const style = renderedComputeStyle(node, parent.visibility, parent.whiteSpace, parent.transform, parent.display);
+    const display = style.display;
+    if (display === "none" || renderedIsDetailsContentHidden(node)) {
+      renderedSkipSubtree(node, state, start, end);
+      return null;
     }
-    if (descend) { node = node[FIRST]; continue; }
-    // Leaving: go to the next sibling, closing finished ancestors on the way up.
-    for (;;) {
-      if (node === root) return;
-      const next = node[NEXT];
-      if (next !== null && next !== undefined) { node = next; break; }
-      node = node[PARENT];
-      if (typeof node[LOCAL_NAME] === "string") {
-        renderedLeaveElement(node, state, start, end, displays[depth], visibilities[depth]);
-      } else {
-        renderedCheckExitMarkers(node, state, start, end);
-      }
-      depth--;
+    renderedEnterElement(node, localName, display, state);
+    if (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE && RENDERED_ATOMIC_ELEMENTS.has(localName)) {
+      renderedSkipSubtree(node, state, start, end);
+    } else if (node[FIRST] !== null && node[FIRST] !== undefined) {
+      return { node, visibility: style.visibility, whiteSpace: style.whiteSpace, transform: style.textTransform, display };
     }
+    renderedLeaveElement(node, state, start, end, display, style.visibility);
+    return null;
   }
+  const type = node.nodeType;
+  let frame = null;
+  if (type === 3 || type === 4) {
+    state.parentDisplay = parent.display;
+    renderedText(node, state, start, end, parent.visibility, parent.whiteSpace, parent.transform);
+  } else if (type === 9 || type === 11) {
+    if (node[FIRST] !== null && node[FIRST] !== undefined) frame = { node, visibility: "visible", whiteSpace: "normal", transform: "none", display: "block" };
+  } else if (start !== null && start.kind === "text" && start.node === node && !state.on && !state.ended) {
+    renderedTurnOn(state);
+  }
+  if (end !== null && end.kind === "text" && end.node === node && state.on) { state.on = false; state.ended = true; }
+  if (frame === null && (type === 9 || type === 11)) renderedCheckExitMarkers(node, state, start, end);
+  return frame;
 }
 
 /** A closed <details> renders only its first <summary>. */

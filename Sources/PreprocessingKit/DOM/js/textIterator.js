@@ -141,31 +141,21 @@ const ITERATOR_MAX_RENDERER_DEPTH = 512;
  * The walk of one element's children: its style and line, the next child, and what
  * TextIterator knows of the siblings walked so far.
  */
-function iteratorChildFrame(parent, parentStyle, line, entered, depth) {
-  return { parent, parentStyle, line, entered, depth, next: parent[FIRST],
+function iteratorChildFrame(node, parentStyle, line, entered, depth) {
+  return { node, parentStyle, line, entered, depth,
     // The previous sibling with a renderer: {isInline, isBR, outOfFlow}.
     previous: null, blockChildSeen: false, inFlowChildSeen: false, lastRendered: false,
-    parentIsSVG: parent[NAMESPACE] === "http://www.w3.org/2000/svg" && !ITERATOR_SVG_TEXT_ELEMENTS.has(parent[LOCAL_NAME]) };
+    parentIsSVG: node[NAMESPACE] === "http://www.w3.org/2000/svg" && !ITERATOR_SVG_TEXT_ELEMENTS.has(node[LOCAL_NAME]) };
 }
 
-/**
- * Walks the subtree of `root` (at document depth `depth`) in tree order with an explicit stack
- * of child frames, so a tree of any depth is walked without recursion.
- */
+/** Walks the subtree of `root` (at document depth `depth`), as TextIterator visits it (renderedWalk). */
 function iteratorWalk(root, rootStyle, line, it, depth) {
-  const frames = [iteratorChildFrame(root, rootStyle, line, null, depth)];
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1];
-    const child = frame.next;
-    if (child === null || child === undefined) {
-      frames.pop();
-      if (frame.entered !== null) iteratorLeaveElement(frame.entered, frame.lastRendered, it);
-      continue;
-    }
-    frame.next = child[NEXT];
+  renderedWalk(iteratorChildFrame(root, rootStyle, line, null, depth), (child, frame) => {
     const entered = iteratorChild(child, frame, it);
-    if (entered !== null) frames.push(iteratorChildFrame(child, entered.style, entered.childLine, entered, frame.depth + 1));
-  }
+    return entered === null ? null : iteratorChildFrame(child, entered.style, entered.childLine, entered, frame.depth + 1);
+  }, (frame) => {
+    if (frame.entered !== null) iteratorLeaveElement(frame.entered, frame.lastRendered, it);
+  });
 }
 
 /**
