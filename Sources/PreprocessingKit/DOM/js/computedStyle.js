@@ -224,13 +224,7 @@ function computedRuleIndex(rules, key) {
     for (let k = 0; k < rule.selectors.length; k++) {
       const entry = { rule, order: i, position: k, complex: undefined, weight: 0 };
       index.count++;
-      const subject = computedSubjectKey(rule.selectors[k]);
-      if (subject === null) { index.universal.push(entry); continue; }
-      const code = subject.charCodeAt(0);
-      const map = code === 35 ? index.byId : code === 46 ? index.byClass : index.byTag;
-      const bucketName = code === 35 || code === 46 ? subject.slice(1) : subject;
-      const bucket = map.get(bucketName);
-      if (bucket === undefined) map.set(bucketName, [entry]); else bucket.push(entry);
+      renderedFileRule(index, computedSubjectKey(rule.selectors[k]), entry);
     }
   }
   rules.indexes.set(key, index);
@@ -249,7 +243,7 @@ function computedEntrySelector(entry) {
   const s = complex.specificity;
   entry.complex = complex;
   // Specificity, then order; above the user-agent and presentational values (0).
-  entry.weight = 1 + Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(entry.order, 999998);
+  entry.weight = 1 + cssSpecificityWeight(s) + Math.min(entry.order, 999998);
   return true;
 }
 

@@ -229,13 +229,7 @@ function renderedSheetFor(doc) {
     return sheet;
   }
   // Each <style> is a sheet of its own: its open blocks, strings and comments end with it.
-  let tokenized = "";
-  for (let i = 0; i < parts.length; i += 2) {
-    const media = parts[i], text = renderedTokenizeSheet(parts[i + 1]);
-    // A media attribute scopes the whole sheet, as an @media block would.
-    tokenized += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
-  }
-  sheet = renderedParseTokenizedSheet(tokenized);
+  sheet = renderedParseTokenizedSheet(cssJoinedSheets(parts, renderedTokenizeSheet));
   sheet.cssText = cssText;
   sheet.version = version;
   renderedSheetCache.set(doc, sheet);

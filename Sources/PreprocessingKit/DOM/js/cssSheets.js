@@ -22,6 +22,19 @@ function cssDocumentStyleSheets(doc) {
   return { key, sheets };
 }
 
+/**
+ * `sheets` (as cssDocumentStyleSheets gives them) as one text, each sheet's text as `prepare`
+ * makes it and scoped by its media attribute, as an @media block would be.
+ */
+function cssJoinedSheets(sheets, prepare) {
+  let joined = "";
+  for (let i = 0; i < sheets.length; i += 2) {
+    const media = sheets[i], text = prepare(sheets[i + 1]);
+    joined += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
+  }
+  return joined;
+}
+
 /** Marks a bad-string token in tokenized sheet text (a NUL never survives CSS preprocessing). */
 const RENDERED_BAD_STRING = "\u0000";
 
@@ -268,20 +281,10 @@ function renderedAddGeneratedRules(prelude, body, sheet) {
       try { compiled = compileSelectors(base === "" ? "*" : base); } catch (error) { compiled = null; }
       if (compiled !== null) {
         for (const complex of compiled.list) {
-          const sp = complex.specificity;
           const rule = { complex, side: selectorAsciiLower(pseudo[1]), content, display, outOfFlow,
-            weight: Math.min(sp[0], 999) * 1e12 + Math.min(sp[1], 999) * 1e9 + Math.min(sp[2], 999) * 1e6 + Math.min(sheet.order++, 999999) };
-          const generated = sheet.generated;
-          generated.count++;
-          const key = complex.subjectKey;
-          if (key === null || key === undefined) generated.universal.push(rule);
-          else {
-            const code = key.charCodeAt(0);
-            const map = code === 35 ? generated.byId : code === 46 ? generated.byClass : generated.byTag;
-            const name = code === 35 || code === 46 ? key.slice(1) : key;
-            const bucket = map.get(name);
-            if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
-          }
+            weight: cssSpecificityWeight(complex.specificity) + Math.min(sheet.order++, 999999) };
+          sheet.generated.count++;
+          renderedFileRule(sheet.generated, complex.subjectKey, rule);
         }
       }
     }
@@ -389,14 +392,25 @@ function renderedMatchingBrace(text, open) {
  * specificity first, then source order (later wins); inline style is 2e15, !important adds 4e15.
  */
 function renderedIndexRule(sheet, complex, declarations) {
-  const s = complex.specificity;
-  const rule = { complex, declarations, weight: Math.min(s[0], 999) * 1e12 + Math.min(s[1], 999) * 1e9 + Math.min(s[2], 999) * 1e6 + Math.min(sheet.order++, 999999) };
   sheet.count++;
-  const key = complex.subjectKey;
-  if (key === null || key === undefined) { sheet.universal.push(rule); return; }
+  renderedFileRule(sheet, complex.subjectKey,
+    { complex, declarations, weight: cssSpecificityWeight(complex.specificity) + Math.min(sheet.order++, 999999) });
+}
+
+/**
+ * Files `rule` in the index `{byId, byClass, byTag, universal}` under its subject's `key`
+ * (`#id`, `.class`, a lower-case tag; null or undefined: universal).
+ */
+function renderedFileRule(index, key, rule) {
+  if (key === null || key === undefined) { index.universal.push(rule); return; }
   const code = key.charCodeAt(0);
-  const map = code === 35 ? sheet.byId : code === 46 ? sheet.byClass : sheet.byTag;
+  const map = code === 35 ? index.byId : code === 46 ? index.byClass : index.byTag;
   const name = code === 35 || code === 46 ? key.slice(1) : key;
   const bucket = map.get(name);
   if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
+}
+
+/** A selector's specificity as a cascade weight (each part capped at 999), above source order (< 1e6). */
+function cssSpecificityWeight(specificity) {
+  return Math.min(specificity[0], 999) * 1e12 + Math.min(specificity[1], 999) * 1e9 + Math.min(specificity[2], 999) * 1e6;
 }

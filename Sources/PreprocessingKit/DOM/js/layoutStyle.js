@@ -49,12 +49,7 @@ function layoutSheetFor(doc) {
   const { key, sheets } = cssDocumentStyleSheets(doc);
   let sheet = layoutSheetCache.get(doc);
   if (sheet !== undefined && sheet.key === key) return sheet;
-  let cssText = "";
-  for (let i = 0; i < sheets.length; i += 2) {
-    // A media attribute scopes the whole sheet, as an @media block would.
-    const media = sheets[i], text = sheets[i + 1];
-    cssText += (media !== null && media.trim() !== "" ? "@media " + media + " {\n" + text + "\n}" : text) + "\n";
-  }
+  const cssText = cssJoinedSheets(sheets, (text) => text);
   sheet = { key, cssText, order: 0, count: 0, byId: new Map(), byClass: new Map(), byTag: new Map(), universal: [], clearAfter: [] };
   const text = cssText.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/<!--|-->/g, " ");
   renderedParseRules(text, 0, text.length, sheet, 0, LAYOUT_RULE_READER);
