@@ -74,7 +74,7 @@ const computedRulesCache = new WeakMap();
 
 /**
  * The author style rules of `doc` ({list: [{prelude, body}], indexes}): every `<style>` element
- * (of type text/css, in the tree) is a sheet of its own, read as renderedText.js reads them; a
+ * (of type text/css, in the tree) is a sheet of its own, read as cssCascade.js reads them; a
  * media attribute scopes its sheet. Only @media blocks that match the viewport are entered.
  */
 function computedAuthorRules(doc) {
@@ -264,15 +264,13 @@ const computedInlineCache = new Map();
 /**
  * The cascaded value of `name` for `element` (https://drafts.csswg.org/css-cascade/#cascaded):
  * the user-agent and presentational value, then author rules by specificity and order, then
- * the style attribute; !important above all. null when nothing sets it.
+ * the style attribute; !important above all. `{value, shorthand}`: the value (null when nothing
+ * sets it) and the shorthand it was declared with (kept for a value holding var()), else null.
  */
-/** The shorthand the last cascaded value was declared with (when it holds var()), else null. */
-let computedCascadedShorthand = null;
-
 function computedCascadedValue(element, name) {
   let best = computedBaseValue(element, name);
   let bestPriority = best === null ? -1 : 0;
-  computedCascadedShorthand = null;
+  let shorthand = null;
   const doc = element[OWNER];
   const quirks = doc[DOC_STATE].compatMode === "quirks";
   const rules = computedAuthorRules(doc);
@@ -289,7 +287,7 @@ function computedCascadedValue(element, name) {
         if (priority <= bestPriority || !selectorMatchFrom(entry.complex, 0, element, context)) continue;
         best = declaration.value;
         bestPriority = priority;
-        computedCascadedShorthand = declaration.shorthand ?? null;
+        shorthand = declaration.shorthand ?? null;
       }
     }
   }
@@ -304,10 +302,10 @@ function computedCascadedValue(element, name) {
     const declaration = declarations.find((d) => d.name === name);
     if (declaration !== undefined && 2e15 + (declaration.important ? 4e15 : 0) > bestPriority) {
       best = declaration.value;
-      computedCascadedShorthand = declaration.shorthand ?? null;
+      shorthand = declaration.shorthand ?? null;
     }
   }
-  return best;
+  return { value: best, shorthand };
 }
 
 /** The element whose computed values `element` inherits (null for the root). */
@@ -319,7 +317,7 @@ function computedParentOf(element) {
 /** A custom property's computed value (https://drafts.csswg.org/css-variables/): inherited; null when unset. */
 function computedCustomProperty(element, name, depth) {
   for (let node = element; node !== null; node = computedParentOf(node)) {
-    const value = computedCascadedValue(node, name);
+    const value = computedCascadedValue(node, name).value;
     if (value === null || value === "inherit" || value === "unset") continue;
     if (value === "initial") return null;
     return value.indexOf("var(") >= 0 ? computedSubstituteVariables(node, value, depth + 1) : value;
@@ -357,8 +355,9 @@ function computedSubstituteVariables(element, value, depth = 0) {
 
 /** The cascaded value with variables substituted ("unset" when a substitution fails). */
 function computedSpecifiedValue(element, name) {
-  let value = computedCascadedValue(element, name);
-  const shorthand = computedCascadedShorthand;
+  const cascaded = computedCascadedValue(element, name);
+  let value = cascaded.value;
+  const shorthand = cascaded.shorthand;
   if (value !== null && value.indexOf("var(") >= 0) {
     value = computedSubstituteVariables(element, value);
     if (value === null) return "unset";

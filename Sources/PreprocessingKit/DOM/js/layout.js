@@ -6,14 +6,15 @@
 // the page's <style> sheets in the oracle's 390×844 viewport, as WebKit does when no external
 // sheet and no image loads: block widths from the containing block and CSS widths, margins
 // (collapsing), padding and borders; line boxes from the DejaVu advances and metrics
-// renderedText.js estimates; replaced boxes from attributes, CSS or alt text; tables, flex rows,
+// (layoutFonts.js, textIteratorWidths.js); replaced boxes from attributes, CSS or alt text; tables, flex rows,
 // floats and positioned boxes roughly. Heights are estimates: the aim is the values scripts use
 // (document and body sizes, image boxes, visibility tests), not exact layout.
 //
 // Three passes over the rendered elements, in tree order (loops, no recursion): the style of each
-// element (renderedComputeStyle for display and friends, plus this file's cascade of box
+// element (renderedComputeStyle for display and friends, plus layoutStyle.js's cascade of box
 // properties), then max/min-content widths bottom-up (for shrink-to-fit boxes, tables and flex
-// rows), then the layout itself. Box coordinates are relative to the box of the containing
+// rows), then the layout itself (this file drives it; layoutBlock.js, layoutTableFlex.js and
+// layoutReplaced.js lay out the boxes; layoutGeometry.js answers the getters). Box coordinates are relative to the box of the containing
 // block context; absolute ones are resolved once, at the end.
 
 /** The root element's font size (px), for rem units: set while a document is laid out. */

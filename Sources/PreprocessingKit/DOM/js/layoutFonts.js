@@ -150,7 +150,7 @@ const layoutAdvanceTables = new Map();
 
 /**
  * The advances (px) of a face at `fontSize`: ASCII, then CJK, then other characters (the
- * fallbacks renderedText.js uses). Faces: 0 sans, 1 sans bold, 2 serif, 3 serif bold.
+ * fallbacks textIteratorWidths.js uses). Faces: 0 sans, 1 sans bold, 2 serif, 3 serif bold.
  */
 function layoutAdvanceTable(face, fontSize) {
   if (face === 0) return iteratorAdvanceTable(fontSize / 16);

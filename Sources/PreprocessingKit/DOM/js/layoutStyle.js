@@ -8,7 +8,7 @@ const layoutSheetCache = new WeakMap();
 /** Parsed inline `style` declarations (box properties) by their text (bounded). */
 const layoutInlineCache = new Map();
 
-// The box properties this file's cascade reads, as slots of one scratch array.
+// The box properties layoutStyle's cascade reads, as slots of one scratch array.
 const L_MT = 0, L_MR = 1, L_MB = 2, L_ML = 3, L_PT = 4, L_PR = 5, L_PB = 6, L_PL = 7,
   L_BTW = 8, L_BRW = 9, L_BBW = 10, L_BLW = 11, L_BTS = 12, L_BRS = 13, L_BBS = 14, L_BLS = 15,
   L_W = 16, L_H = 17, L_MINW = 18, L_MAXW = 19, L_MINH = 20, L_MAXH = 21, L_BOXSIZING = 22, L_LH = 23,

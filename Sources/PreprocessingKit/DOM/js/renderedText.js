@@ -2,10 +2,11 @@
 // (`innerText`, `outerText`) and WebKit's `Selection.toString()`, which applies the same rules
 // to a range.
 //
-// There is no layout engine, so "rendered" is decided from a small cascade: the user-agent
-// `display` of each element, the `hidden` attribute, inline `style`, and the rules of the
-// document's <style> elements (outside @-rules) that set display, visibility, white-space or
-// text-transform. Observed WebKit output (oracle README (b), (f)) is the reference.
+// There is no layout engine, so "rendered" is decided from the small cascade of cssCascade.js
+// (user-agent `display`, `hidden`, inline `style` and the page's <style> rules). innerText itself
+// is textIterator.js (WebKit's TextIterator); this file holds the entry points, the tree walk
+// both use (renderedWalk) and the selection's collapsing walk. Observed WebKit output (oracle
+// README (b), (f)) is the reference.
 
 /** Replaced elements and form controls: their content is not part of the rendered text. */
 const RENDERED_ATOMIC_ELEMENTS = new Set(["img", "input", "textarea", "select", "video", "audio",
