@@ -5,6 +5,11 @@
 /// Runs of plain text are found in bulk and handed out as one character run (a slice of the
 /// input when nothing was decoded in it); a tag's name is interned when it ends. Parse errors
 /// are not reported: they never change the tree.
+///
+/// This file holds the states, the token being built and `next()`, whose switch has the text,
+/// tag and attribute states in place; the other groups of states are in extensions named for
+/// them: Tokenizer+RawText, +Comments (with CDATA sections), +Doctype and
+/// +CharacterReferences; Tokenizer+Tags builds tag tokens and Tokenizer+Text the character runs.
 struct Tokenizer {
     /// One case per state of the standard. The five text-like states that the standard repeats
     /// for RCDATA, RAWTEXT and the three script-data variants share their less-than-sign,
@@ -97,9 +102,9 @@ struct Tokenizer {
     static let eof: Int32 = -1
 
     let input: UnsafeBufferPointer<UInt16>
-    private(set) var position = 0
+    var position = 0
     var state: State = .data
-    private var returnState: State = .data
+    var returnState: State = .data
 
     /// The names of this parse (tag and attribute names are interned into it).
     var names: NameTable
@@ -108,41 +113,45 @@ struct Tokenizer {
     /// that is not in the HTML namespace, which is when `<![CDATA[` starts a CDATA section.
     var cdataAllowed = false
 
+    // The token being built and the buffers behind it are internal rather than private only so
+    // that the extensions in the other Tokenizer+… files, which hold the groups of states, can
+    // write them; the tree builder only reads them.
+
     // MARK: The current tag token
-    private(set) var tagName = NameID(0)
-    private(set) var selfClosing = false
-    private(set) var attributes: [TokenAttribute] = []
+    var tagName = NameID(0)
+    var selfClosing = false
+    var attributes: [TokenAttribute] = []
     /// Attribute values of the current tag, one after the other.
-    private(set) var values: [UInt16] = []
-    private var nameBuffer: [UInt16] = []
-    private var isEndTag = false
+    var values: [UInt16] = []
+    var nameBuffer: [UInt16] = []
+    var isEndTag = false
     /// The current attribute, while its name or value is being read.
-    private var attributeNameBuffer: [UInt16] = []
-    private var attributePending = false
-    private var attributeDuplicate = false
-    private var attributeValueStart: Int32 = 0
+    var attributeNameBuffer: [UInt16] = []
+    var attributePending = false
+    var attributeDuplicate = false
+    var attributeValueStart: Int32 = 0
     /// Names of the current tag's attributes once there are many (duplicate checks stay linear).
-    private var attributeNameSet: Set<Int32> = []
+    var attributeNameSet: Set<Int32> = []
     /// The spelling of the last start tag emitted, for "appropriate end tag token".
-    private var lastStartTagName: [UInt16] = []
+    var lastStartTagName: [UInt16] = []
 
     // MARK: Comments and DOCTYPEs
-    private(set) var commentData: [UInt16] = []
-    private(set) var doctypeToken = DoctypeToken()
+    var commentData: [UInt16] = []
+    var doctypeToken = DoctypeToken()
 
     // MARK: Characters
     /// The pending character run: `input[textStart..<textEnd]` while `textInInput`, else `textScratch`.
-    private var textInInput = true
-    private var textStart = 0
-    private var textEnd = 0
-    private var textScratch: [UInt16] = []
+    var textInInput = true
+    var textStart = 0
+    var textEnd = 0
+    var textScratch: [UInt16] = []
     /// A complete token held back while the run of characters before it is handed out.
     private var heldToken: TokenKind?
 
     // MARK: Character references
-    private var temporaryBuffer: [UInt16] = []
-    private var characterReferenceCode: UInt32 = 0
-    private let references = NamedCharacterReferences.shared
+    var temporaryBuffer: [UInt16] = []
+    var characterReferenceCode: UInt32 = 0
+    let references = NamedCharacterReferences.shared
 
     init(input: UnsafeBufferPointer<UInt16>, names: NameTable) {
         self.input = input
@@ -180,6 +189,12 @@ struct Tokenizer {
     // MARK: The state machine
 
     /// Runs the state machine until it has a token.
+    ///
+    /// The states a page spends nearly all its time in (text, tags, attributes) are cases of
+    /// this one switch, with their bulk scans, so a character in them costs no call and no second
+    /// dispatch; that is why this function is longer than the others. The rarer groups of states
+    /// are cases that hand over to a function in the extension named for them (raw text and
+    /// script data, comments, DOCTYPEs, CDATA sections, character references), inlined here.
     mutating func next() -> TokenKind {
         if let held = heldToken {
             heldToken = nil
@@ -279,147 +294,12 @@ struct Tokenizer {
                 default: return emit(.endOfFile)
                 }
 
-            case .rawLessThanSign(let kind):
-                let c = consume()
-                if c == 0x2F {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    state = .rawEndTagOpen(kind)
-                } else if kind == .scriptData, c == 0x21 {
-                    appendText(0x3C)
-                    appendText(0x21)
-                    state = .scriptDataEscapeStart
-                } else if kind == .scriptDataEscaped, isASCIIAlpha(c) {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    appendText(0x3C)
-                    reconsume(c, in: .scriptDataDoubleEscapeStart)
-                } else {
-                    appendText(0x3C)
-                    reconsume(c, in: kind.state)
-                }
-
-            case .rawEndTagOpen(let kind):
-                let c = consume()
-                if isASCIIAlpha(c) {
-                    startTag(isEnd: true)
-                    reconsume(c, in: .rawEndTagName(kind))
-                } else {
-                    appendText(0x3C)
-                    appendText(0x2F)
-                    reconsume(c, in: kind.state)
-                }
-
-            case .rawEndTagName(let kind):
-                let c = consume()
-                if isASCIIAlpha(c) {
-                    let unit = UInt16(c)
-                    nameBuffer.append(unit >= 0x41 && unit <= 0x5A ? unit | 0x20 : unit)
-                    temporaryBuffer.append(unit)
-                    continue
-                }
-                if nameBuffer == lastStartTagName {
-                    switch c {
-                    case 0x09, 0x0A, 0x0C, 0x20: finishTagName(); state = .beforeAttributeName; continue
-                    case 0x2F: finishTagName(); state = .selfClosingStartTag; continue
-                    case 0x3E: finishTagName(); state = .data; return emitTag()
-                    default: break
-                    }
-                }
-                appendText(0x3C)
-                appendText(0x2F)
-                for unit in temporaryBuffer { appendText(unit) }
-                reconsume(c, in: kind.state)
-
-            case .scriptDataEscapeStart:
-                let c = consume()
-                if c == 0x2D { appendText(0x2D); state = .scriptDataEscapeStartDash } else { reconsume(c, in: .scriptData) }
-
-            case .scriptDataEscapeStartDash:
-                let c = consume()
-                if c == 0x2D { appendText(0x2D); state = .scriptDataEscapedDashDash } else { reconsume(c, in: .scriptData) }
-
-            case .scriptDataEscaped:
-                let start = position
-                while position < input.count {
-                    let u = input[position]
-                    if u == 0x2D || u == 0x3C || u == 0 { break }
-                    position += 1
-                }
-                if position > start { appendText(start, position) }
-                guard let c = consumeUnit() else { return emit(.endOfFile) }
-                switch c {
-                case 0x2D: appendText(0x2D); state = .scriptDataEscapedDash
-                case 0x3C: state = .rawLessThanSign(.scriptDataEscaped)
-                default: appendText(0xFFFD)
-                }
-
-            case .scriptDataEscapedDash, .scriptDataEscapedDashDash:
-                let c = consume()
-                switch c {
-                case 0x2D: appendText(0x2D); state = .scriptDataEscapedDashDash
-                case 0x3C: state = .rawLessThanSign(.scriptDataEscaped)
-                case 0x3E where state == .scriptDataEscapedDashDash: appendText(0x3E); state = .scriptData
-                case 0: appendText(0xFFFD); state = .scriptDataEscaped
-                case Self.eof: return emit(.endOfFile)
-                default: appendText(UInt16(c)); state = .scriptDataEscaped
-                }
-
-            case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
-                let c = consume()
-                let starting = state == .scriptDataDoubleEscapeStart
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20, 0x2F, 0x3E:
-                    let isScript = temporaryBuffer == Self.scriptName
-                    if starting {
-                        state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
-                    } else {
-                        state = isScript ? .scriptDataEscaped : .scriptDataDoubleEscaped
-                    }
-                    appendText(UInt16(c))
-                default:
-                    if isASCIIAlpha(c) {
-                        let unit = UInt16(c)
-                        temporaryBuffer.append(unit >= 0x41 && unit <= 0x5A ? unit | 0x20 : unit)
-                        appendText(unit)
-                    } else {
-                        reconsume(c, in: starting ? .scriptDataEscaped : .scriptDataDoubleEscaped)
-                    }
-                }
-
-            case .scriptDataDoubleEscaped:
-                let start = position
-                while position < input.count {
-                    let u = input[position]
-                    if u == 0x2D || u == 0x3C || u == 0 { break }
-                    position += 1
-                }
-                if position > start { appendText(start, position) }
-                guard let c = consumeUnit() else { return emit(.endOfFile) }
-                switch c {
-                case 0x2D: appendText(0x2D); state = .scriptDataDoubleEscapedDash
-                case 0x3C: appendText(0x3C); state = .scriptDataDoubleEscapedLessThanSign
-                default: appendText(0xFFFD)
-                }
-
-            case .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
-                let c = consume()
-                switch c {
-                case 0x2D: appendText(0x2D); state = .scriptDataDoubleEscapedDashDash
-                case 0x3C: appendText(0x3C); state = .scriptDataDoubleEscapedLessThanSign
-                case 0x3E where state == .scriptDataDoubleEscapedDashDash: appendText(0x3E); state = .scriptData
-                case 0: appendText(0xFFFD); state = .scriptDataDoubleEscaped
-                case Self.eof: return emit(.endOfFile)
-                default: appendText(UInt16(c)); state = .scriptDataDoubleEscaped
-                }
-
-            case .scriptDataDoubleEscapedLessThanSign:
-                let c = consume()
-                if c == 0x2F {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    appendText(0x2F)
-                    state = .scriptDataDoubleEscapeEnd
-                } else {
-                    reconsume(c, in: .scriptDataDoubleEscaped)
-                }
+            case .rawLessThanSign, .rawEndTagOpen, .rawEndTagName,
+                 .scriptDataEscapeStart, .scriptDataEscapeStartDash, .scriptDataEscaped, .scriptDataEscapedDash,
+                 .scriptDataEscapedDashDash, .scriptDataDoubleEscapeStart, .scriptDataDoubleEscaped,
+                 .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash, .scriptDataDoubleEscapedLessThanSign,
+                 .scriptDataDoubleEscapeEnd:
+                if let token = stepRawTextStates() { return token }
 
             case .beforeAttributeName:
                 let c = consume()
@@ -529,505 +409,30 @@ struct Tokenizer {
                 default: reconsume(c, in: .beforeAttributeName)
                 }
 
-            case .bogusComment:
-                let start = position
-                while position < input.count {
-                    let u = input[position]
-                    if u == 0x3E || u == 0 { break }
-                    position += 1
-                }
-                if position > start { commentData.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<position])) }
-                guard let c = consumeUnit() else { return emit(.comment) }
-                if c == 0x3E { state = .data; return emit(.comment) }
-                commentData.append(0xFFFD)
+            case .bogusComment, .markupDeclarationOpen, .commentStart, .commentStartDash, .comment,
+                 .commentLessThanSign, .commentLessThanSignBang, .commentLessThanSignBangDash,
+                 .commentLessThanSignBangDashDash, .commentEndDash, .commentEnd, .commentEndBang:
+                if let token = stepCommentStates() { return token }
 
-            case .markupDeclarationOpen:
-                if lookingAt(Self.dashDash, caseInsensitive: false) {
-                    position += 2
-                    commentData.removeAll(keepingCapacity: true)
-                    state = .commentStart
-                } else if lookingAt(Self.doctypeKeyword, caseInsensitive: true) {
-                    position += 7
-                    state = .doctype
-                } else if lookingAt(Self.cdataOpening, caseInsensitive: false) {
-                    position += 7
-                    if cdataAllowed {
-                        state = .cdataSection
-                    } else {
-                        commentData.removeAll(keepingCapacity: true)
-                        commentData.append(contentsOf: Self.cdataOpening)
-                        state = .bogusComment
-                    }
-                } else {
-                    commentData.removeAll(keepingCapacity: true)
-                    state = .bogusComment
-                }
+            case .doctype, .beforeDoctypeName, .doctypeName, .afterDoctypeName, .afterDoctypePublicKeyword,
+                 .beforeDoctypePublicIdentifier, .doctypePublicIdentifier, .afterDoctypePublicIdentifier,
+                 .betweenDoctypePublicAndSystemIdentifiers, .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier,
+                 .doctypeSystemIdentifier, .afterDoctypeSystemIdentifier, .bogusDoctype:
+                if let token = stepDoctypeStates() { return token }
 
-            case .commentStart:
-                let c = consume()
-                switch c {
-                case 0x2D: state = .commentStartDash
-                case 0x3E: state = .data; return emit(.comment)
-                default: reconsume(c, in: .comment)
-                }
+            case .cdataSection, .cdataSectionBracket, .cdataSectionEnd:
+                if let token = stepCDATASectionStates() { return token }
 
-            case .commentStartDash:
-                let c = consume()
-                switch c {
-                case 0x2D: state = .commentEnd
-                case 0x3E: state = .data; return emit(.comment)
-                case Self.eof: return emit(.comment)
-                default: commentData.append(0x2D); reconsume(c, in: .comment)
-                }
-
-            case .comment:
-                let start = position
-                while position < input.count {
-                    let u = input[position]
-                    if u == 0x3C || u == 0x2D || u == 0 { break }
-                    position += 1
-                }
-                if position > start { commentData.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<position])) }
-                guard let c = consumeUnit() else { return emit(.comment) }
-                switch c {
-                case 0x3C: commentData.append(0x3C); state = .commentLessThanSign
-                case 0x2D: state = .commentEndDash
-                default: commentData.append(0xFFFD)
-                }
-
-            case .commentLessThanSign:
-                let c = consume()
-                switch c {
-                case 0x21: commentData.append(0x21); state = .commentLessThanSignBang
-                case 0x3C: commentData.append(0x3C)
-                default: reconsume(c, in: .comment)
-                }
-
-            case .commentLessThanSignBang:
-                let c = consume()
-                if c == 0x2D { state = .commentLessThanSignBangDash } else { reconsume(c, in: .comment) }
-
-            case .commentLessThanSignBangDash:
-                let c = consume()
-                if c == 0x2D { state = .commentLessThanSignBangDashDash } else { reconsume(c, in: .commentEndDash) }
-
-            case .commentLessThanSignBangDashDash:
-                reconsume(consume(), in: .commentEnd)
-
-            case .commentEndDash:
-                let c = consume()
-                switch c {
-                case 0x2D: state = .commentEnd
-                case Self.eof: return emit(.comment)
-                default: commentData.append(0x2D); reconsume(c, in: .comment)
-                }
-
-            case .commentEnd:
-                let c = consume()
-                switch c {
-                case 0x3E: state = .data; return emit(.comment)
-                case 0x21: state = .commentEndBang
-                case 0x2D: commentData.append(0x2D)
-                case Self.eof: return emit(.comment)
-                default:
-                    commentData.append(0x2D)
-                    commentData.append(0x2D)
-                    reconsume(c, in: .comment)
-                }
-
-            case .commentEndBang:
-                let c = consume()
-                switch c {
-                case 0x2D:
-                    commentData.append(contentsOf: [0x2D, 0x2D, 0x21])
-                    state = .commentEndDash
-                case 0x3E: state = .data; return emit(.comment)
-                case Self.eof: return emit(.comment)
-                default:
-                    commentData.append(contentsOf: [0x2D, 0x2D, 0x21])
-                    reconsume(c, in: .comment)
-                }
-
-            case .doctype:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20: state = .beforeDoctypeName
-                case Self.eof:
-                    doctypeToken = DoctypeToken(forceQuirks: true)
-                    return emit(.doctype)
-                default: reconsume(c, in: .beforeDoctypeName)
-                }
-
-            case .beforeDoctypeName:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20: continue
-                case 0x3E:
-                    doctypeToken = DoctypeToken(forceQuirks: true)
-                    state = .data
-                    return emit(.doctype)
-                case Self.eof:
-                    doctypeToken = DoctypeToken(forceQuirks: true)
-                    return emit(.doctype)
-                default:
-                    doctypeToken = DoctypeToken(name: [])
-                    doctypeToken.name!.append(c == 0 ? 0xFFFD : lowercased(c))
-                    state = .doctypeName
-                }
-
-            case .doctypeName:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20: state = .afterDoctypeName
-                case 0x3E: state = .data; return emit(.doctype)
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default: doctypeToken.name!.append(c == 0 ? 0xFFFD : lowercased(c))
-                }
-
-            case .afterDoctypeName:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20: continue
-                case 0x3E: state = .data; return emit(.doctype)
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default:
-                    position -= 1
-                    if lookingAt(Self.publicKeyword, caseInsensitive: true) {
-                        position += 6
-                        state = .afterDoctypePublicKeyword
-                    } else if lookingAt(Self.systemKeyword, caseInsensitive: true) {
-                        position += 6
-                        state = .afterDoctypeSystemKeyword
-                    } else {
-                        doctypeToken.forceQuirks = true
-                        state = .bogusDoctype
-                    }
-                }
-
-            case .afterDoctypePublicKeyword, .beforeDoctypePublicIdentifier:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20:
-                    if state == .afterDoctypePublicKeyword { state = .beforeDoctypePublicIdentifier }
-                case 0x22, 0x27:
-                    doctypeToken.publicIdentifier = []
-                    state = .doctypePublicIdentifier(quote: UInt16(c))
-                case 0x3E:
-                    doctypeToken.forceQuirks = true
-                    state = .data
-                    return emit(.doctype)
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default:
-                    doctypeToken.forceQuirks = true
-                    reconsume(c, in: .bogusDoctype)
-                }
-
-            case .doctypePublicIdentifier(let quote), .doctypeSystemIdentifier(let quote):
-                let isPublic: Bool
-                if case .doctypePublicIdentifier = state { isPublic = true } else { isPublic = false }
-                let c = consume()
-                switch c {
-                case Int32(quote):
-                    state = isPublic ? .afterDoctypePublicIdentifier : .afterDoctypeSystemIdentifier
-                case 0x3E:
-                    doctypeToken.forceQuirks = true
-                    state = .data
-                    return emit(.doctype)
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default:
-                    let unit: UInt16 = c == 0 ? 0xFFFD : UInt16(c)
-                    if isPublic { doctypeToken.publicIdentifier!.append(unit) } else { doctypeToken.systemIdentifier!.append(unit) }
-                }
-
-            case .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20:
-                    state = .betweenDoctypePublicAndSystemIdentifiers
-                case 0x3E: state = .data; return emit(.doctype)
-                case 0x22, 0x27:
-                    doctypeToken.systemIdentifier = []
-                    state = .doctypeSystemIdentifier(quote: UInt16(c))
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default:
-                    doctypeToken.forceQuirks = true
-                    reconsume(c, in: .bogusDoctype)
-                }
-
-            case .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20:
-                    if state == .afterDoctypeSystemKeyword { state = .beforeDoctypeSystemIdentifier }
-                case 0x22, 0x27:
-                    doctypeToken.systemIdentifier = []
-                    state = .doctypeSystemIdentifier(quote: UInt16(c))
-                case 0x3E:
-                    doctypeToken.forceQuirks = true
-                    state = .data
-                    return emit(.doctype)
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default:
-                    doctypeToken.forceQuirks = true
-                    reconsume(c, in: .bogusDoctype)
-                }
-
-            case .afterDoctypeSystemIdentifier:
-                let c = consume()
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x20: continue
-                case 0x3E: state = .data; return emit(.doctype)
-                case Self.eof: doctypeToken.forceQuirks = true; return emit(.doctype)
-                default: reconsume(c, in: .bogusDoctype) // not force-quirks
-                }
-
-            case .bogusDoctype:
-                let c = consume()
-                if c == 0x3E { state = .data; return emit(.doctype) }
-                if c == Self.eof { return emit(.doctype) }
-
-            case .cdataSection:
-                let start = position
-                while position < input.count, input[position] != 0x5D, input[position] != 0 { position += 1 }
-                if position > start { appendText(start, position) }
-                guard let c = consumeUnit() else { return emit(.endOfFile) }
-                if c != 0 { state = .cdataSectionBracket } else if let run = emitNull() { return run }
-
-            case .cdataSectionBracket:
-                let c = consume()
-                if c == 0x5D { state = .cdataSectionEnd } else { appendText(0x5D); reconsume(c, in: .cdataSection) }
-
-            case .cdataSectionEnd:
-                let c = consume()
-                switch c {
-                case 0x5D: appendText(0x5D)
-                case 0x3E: state = .data
-                default:
-                    appendText(0x5D)
-                    appendText(0x5D)
-                    reconsume(c, in: .cdataSection)
-                }
-
-            case .characterReference:
-                temporaryBuffer.removeAll(keepingCapacity: true)
-                temporaryBuffer.append(0x26)
-                let c = consume()
-                if isASCIIAlphanumeric(c) {
-                    reconsume(c, in: .namedCharacterReference)
-                } else if c == 0x23 {
-                    temporaryBuffer.append(0x23)
-                    state = .numericCharacterReference
-                } else {
-                    flushTemporaryBuffer()
-                    reconsume(c, in: returnState)
-                }
-
-            case .namedCharacterReference:
-                consumeNamedCharacterReference()
-
-            case .ambiguousAmpersand:
-                let c = consume()
-                if isASCIIAlphanumeric(c) {
-                    if isInAttribute { values.append(UInt16(c)) } else { appendText(UInt16(c)) }
-                } else {
-                    reconsume(c, in: returnState)
-                }
-
-            case .numericCharacterReference:
-                characterReferenceCode = 0
-                let c = consume()
-                if c == 0x78 || c == 0x58 {
-                    temporaryBuffer.append(UInt16(c))
-                    state = .hexadecimalCharacterReferenceStart
-                } else {
-                    reconsume(c, in: .decimalCharacterReferenceStart)
-                }
-
-            case .hexadecimalCharacterReferenceStart:
-                let c = consume()
-                if hexDigitValue(c) != nil {
-                    reconsume(c, in: .hexadecimalCharacterReference)
-                } else {
-                    flushTemporaryBuffer()
-                    reconsume(c, in: returnState)
-                }
-
-            case .decimalCharacterReferenceStart:
-                let c = consume()
-                if c >= 0x30 && c <= 0x39 {
-                    reconsume(c, in: .decimalCharacterReference)
-                } else {
-                    flushTemporaryBuffer()
-                    reconsume(c, in: returnState)
-                }
-
-            case .hexadecimalCharacterReference, .decimalCharacterReference:
-                let hexadecimal = state == .hexadecimalCharacterReference
-                while true {
-                    let c = consume()
-                    let digit: UInt32?
-                    if hexadecimal { digit = hexDigitValue(c) } else { digit = c >= 0x30 && c <= 0x39 ? UInt32(c - 0x30) : nil }
-                    if let digit {
-                        // Past U+10FFFF the value only has to stay out of range.
-                        characterReferenceCode = min(characterReferenceCode &* (hexadecimal ? 16 : 10) &+ digit, 0x110000)
-                        continue
-                    }
-                    if c != 0x3B { reconsume(c, in: .numericCharacterReferenceEnd) } else { state = .numericCharacterReferenceEnd }
-                    break
-                }
-
-            case .numericCharacterReferenceEnd:
-                let code = Self.numericReferenceValue(characterReferenceCode)
-                temporaryBuffer.removeAll(keepingCapacity: true)
-                appendCodePoint(code, to: &temporaryBuffer)
-                flushTemporaryBuffer()
-                state = returnState
+            case .characterReference, .namedCharacterReference, .ambiguousAmpersand, .numericCharacterReference,
+                 .hexadecimalCharacterReferenceStart, .decimalCharacterReferenceStart, .hexadecimalCharacterReference,
+                 .decimalCharacterReference, .numericCharacterReferenceEnd:
+                stepCharacterReferenceStates()
             }
         }
-    }
-
-    // MARK: Character references
-
-    private var isInAttribute: Bool {
-        returnState == .attributeValueDoubleQuoted || returnState == .attributeValueSingleQuoted
-            || returnState == .attributeValueUnquoted
-    }
-
-    /// 13.2.5.73: the longest name in the table that the input starts with.
-    private mutating func consumeNamedCharacterReference() {
-        var node = NamedCharacterReferences.root
-        var cursor = position
-        var matchEnd = -1
-        var match: (UInt32, UInt32) = (0, 0)
-        while cursor < input.count, let next = references.step(node, input[cursor]) {
-            node = next
-            cursor += 1
-            if let value = references.value(at: node) {
-                matchEnd = cursor
-                match = value
-            }
-        }
-        guard matchEnd >= 0 else {
-            // No name: the `&` and what follows are text (the ambiguous ampersand state
-            // consumes the alphanumerics that follow).
-            flushTemporaryBuffer()
-            state = .ambiguousAmpersand
-            return
-        }
-        let lastMatched = input[matchEnd - 1]
-        temporaryBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: input[position..<matchEnd]))
-        position = matchEnd
-        if isInAttribute, lastMatched != 0x3B, position < input.count,
-           input[position] == 0x3D || isASCIIAlphanumeric(Int32(input[position])) {
-            // For historical reasons `&not=` and `&notx` stay as written in attribute values.
-            flushTemporaryBuffer()
-            state = returnState
-            return
-        }
-        temporaryBuffer.removeAll(keepingCapacity: true)
-        appendCodePoint(match.0, to: &temporaryBuffer)
-        if match.1 != 0 { appendCodePoint(match.1, to: &temporaryBuffer) }
-        flushTemporaryBuffer()
-        state = returnState
-    }
-
-    /// 13.2.5.80's replacements: 0, surrogates and values past U+10FFFF become U+FFFD; C1
-    /// controls become the windows-1252 characters the table gives.
-    static func numericReferenceValue(_ code: UInt32) -> UInt32 {
-        if code == 0 || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF) { return 0xFFFD }
-        if code >= 0x80 && code <= 0x9F {
-            let replacement = c1Replacements[Int(code - 0x80)]
-            if replacement != 0 { return replacement }
-        }
-        return code
-    }
-
-    /// https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
-    /// (0 where the code point stays as it is).
-    private static let c1Replacements: [UInt32] = [
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-    ]
-
-    /// "Flush code points consumed as a character reference".
-    private mutating func flushTemporaryBuffer() {
-        if isInAttribute {
-            values.append(contentsOf: temporaryBuffer)
-        } else {
-            for unit in temporaryBuffer { appendText(unit) }
-        }
-    }
-
-    private func appendCodePoint(_ code: UInt32, to buffer: inout [UInt16]) {
-        if code >= 0x10000 {
-            let v = code - 0x10000
-            buffer.append(UInt16(0xD800 + (v >> 10)))
-            buffer.append(UInt16(0xDC00 + (v & 0x3FF)))
-        } else {
-            buffer.append(UInt16(code))
-        }
-    }
-
-    // MARK: Tags
-
-    private mutating func startTag(isEnd: Bool) {
-        isEndTag = isEnd
-        selfClosing = false
-        nameBuffer.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-        attributePending = false
-        if !attributeNameSet.isEmpty { attributeNameSet.removeAll(keepingCapacity: true) }
-    }
-
-    private mutating func finishTagName() {
-        tagName = nameBuffer.withUnsafeBufferPointer { names.intern($0) }
-    }
-
-    private mutating func startAttribute() {
-        finishAttribute()
-        attributeNameBuffer.removeAll(keepingCapacity: true)
-        attributePending = true
-        attributeDuplicate = false
-    }
-
-    /// Leaving the attribute name state: a name the tag already has makes the attribute a
-    /// duplicate, which is dropped.
-    private mutating func finishAttributeName() {
-        let name = attributeNameBuffer.withUnsafeBufferPointer { names.intern($0) }
-        if attributes.count < 32 {
-            attributeDuplicate = attributes.contains { $0.name == name }
-        } else {
-            // A set from the 32nd attribute on, so 100,000 attributes do not take 10^10 steps.
-            if attributeNameSet.isEmpty { for attribute in attributes { attributeNameSet.insert(attribute.name.raw) } }
-            attributeDuplicate = !attributeNameSet.insert(name.raw).inserted
-        }
-        attributeValueStart = Int32(values.count)
-        attributes.append(TokenAttribute(name: name, valueStart: attributeValueStart, valueEnd: attributeValueStart))
-    }
-
-    /// Closes the value of the attribute being read (or drops it when it is a duplicate).
-    private mutating func finishAttribute() {
-        guard attributePending else { return }
-        attributePending = false
-        if attributeDuplicate {
-            attributes.removeLast()
-            values.removeSubrange(Int(attributeValueStart)...)
-        } else {
-            attributes[attributes.count - 1].valueEnd = Int32(values.count)
-        }
-    }
-
-    private mutating func emitTag() -> TokenKind {
-        finishAttribute()
-        if isEndTag { return emit(.endTag) }
-        lastStartTagName.removeAll(keepingCapacity: true)
-        lastStartTagName.append(contentsOf: nameBuffer)
-        return emit(.startTag)
     }
 
     /// Returns `kind`, or the pending characters first, holding `kind` for the next call.
-    private mutating func emit(_ kind: TokenKind) -> TokenKind {
+    mutating func emit(_ kind: TokenKind) -> TokenKind {
         if kind == .endOfFile { position = input.count }
         // A comment or DOCTYPE cut off by the end of the input is followed by the end-of-file
         // token, which the data state emits.
@@ -1039,84 +444,10 @@ struct Tokenizer {
         return kind
     }
 
-    // MARK: Characters
-
-    private var hasText: Bool { textInInput ? textEnd > textStart : !textScratch.isEmpty }
-
-    private mutating func clearText() {
-        textInInput = true
-        textStart = 0
-        textEnd = 0
-        if !textScratch.isEmpty { textScratch.removeAll(keepingCapacity: true) }
-    }
-
-    /// Text up to the next character the current text state treats specially.
-    @inline(__always)
-    private mutating func scanText(stoppingAtAmpersand: Bool) {
-        let start = position
-        let count = input.count
-        if stoppingAtAmpersand {
-            while position < count {
-                let u = input[position]
-                if u == 0x3C || u == 0x26 || u == 0 { break }
-                position += 1
-            }
-        } else {
-            while position < count {
-                let u = input[position]
-                if u == 0x3C || u == 0 { break }
-                position += 1
-            }
-        }
-        if position > start { appendText(start, position) }
-    }
-
-    @inline(__always)
-    private mutating func appendText(_ start: Int, _ end: Int) {
-        if textInInput {
-            if textEnd == textStart {
-                textStart = start
-                textEnd = end
-                return
-            }
-            if textEnd == start {
-                textEnd = end
-                return
-            }
-            moveTextToScratch()
-        }
-        textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<end]))
-    }
-
-    @inline(__always)
-    private mutating func appendText(_ unit: UInt16) {
-        if textInInput { moveTextToScratch() }
-        textScratch.append(unit)
-    }
-
-    /// U+0000 in the data and CDATA section states is emitted as it is, for tree construction
-    /// to drop or replace, as a run of its own: the text before it first (the NUL is then
-    /// consumed again), then the NUL alone.
-    private mutating func emitNull() -> TokenKind? {
-        if hasText {
-            position -= 1
-            return .characters
-        }
-        appendText(0)
-        return .characters
-    }
-
-    private mutating func moveTextToScratch() {
-        textInInput = false
-        if textEnd > textStart { textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[textStart..<textEnd])) }
-        textStart = 0
-        textEnd = 0
-    }
-
     // MARK: Input
 
     @inline(__always)
-    private mutating func consume() -> Int32 {
+    mutating func consume() -> Int32 {
         guard position < input.count else { return Self.eof }
         let c = input[position]
         position += 1
@@ -1124,7 +455,7 @@ struct Tokenizer {
     }
 
     @inline(__always)
-    private mutating func consumeUnit() -> UInt16? {
+    mutating func consumeUnit() -> UInt16? {
         guard position < input.count else { return nil }
         let c = input[position]
         position += 1
@@ -1132,12 +463,12 @@ struct Tokenizer {
     }
 
     @inline(__always)
-    private mutating func reconsume(_ c: Int32, in newState: State) {
+    mutating func reconsume(_ c: Int32, in newState: State) {
         if c != Self.eof { position -= 1 }
         state = newState
     }
 
-    private func lookingAt(_ word: [UInt16], caseInsensitive: Bool) -> Bool {
+    func lookingAt(_ word: [UInt16], caseInsensitive: Bool) -> Bool {
         guard position + word.count <= input.count else { return false }
         for (i, unit) in word.enumerated() {
             var c = input[position + i]
@@ -1146,13 +477,6 @@ struct Tokenizer {
         }
         return true
     }
-
-    private static let dashDash: [UInt16] = Array("--".utf16)
-    private static let doctypeKeyword: [UInt16] = Array("doctype".utf16)
-    private static let cdataOpening: [UInt16] = Array("[CDATA[".utf16)
-    private static let publicKeyword: [UInt16] = Array("public".utf16)
-    private static let systemKeyword: [UInt16] = Array("system".utf16)
-    private static let scriptName: [UInt16] = Array("script".utf16)
 }
 
 @inline(__always) func isASCIIAlpha(_ c: Int32) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }

@@ -25,7 +25,9 @@ extension TreeBuilder {
         UnsafeBufferPointer(rebasing: text[index...])
     }
 
-    /// Processes `text` in `mode`; returns what is left to reprocess in `self.mode`.
+    /// Processes `text` in `mode`; returns what is left to reprocess in `self.mode`. One case
+    /// per insertion mode (or modes that treat characters alike), as `process(_:in:)` has one
+    /// per mode, which is why it is long.
     mutating func characters(_ text: UnsafeBufferPointer<UInt16>, in mode: InsertionMode) -> UnsafeBufferPointer<UInt16>? {
         switch mode {
         case .initial:
