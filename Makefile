@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 APT_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev zlib1g-dev
 BIN = .build/release/preprocess-sim
 # The CLI is linked with the Swift runtime and Foundation built in: resolving their symbols at
-# every start cost about 5 ms of each `preprocess-sim` process (issue 9's start-up figure; a
+# every start cost about 5 ms of each `preprocess-sim` process (the start-up figure of `make bench`; a
 # suite runs one process per case). `make test` builds the package as `swift test` does.
 RELEASE_FLAGS ?= --static-swift-stdlib
 SIM = $(BIN)
@@ -70,7 +70,7 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/preprocess-sim
 
-# The benchmark against jsdom (issue 9); not part of `make test`. Installs node and Debian's
+# The benchmark against jsdom; not part of `make test`. Installs node and Debian's
 # jsdom for the peer when missing, builds release, writes bench-results.json.
 bench: deps
 	@missing=""; for p in nodejs node-jsdom; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "PreprocessingKit", targets: ["PreprocessingKit"]),
         .library(name: "HTMLParser", targets: ["HTMLParser"]),
         .library(name: "JavaScriptEngine", targets: ["JavaScriptEngine"]),
+        .library(name: "PreprocessSimCommandLine", targets: ["PreprocessSimCommandLine"]),
         .executable(name: "preprocess-sim", targets: ["preprocess-sim"]),
     ],
     targets: [

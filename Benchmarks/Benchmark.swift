@@ -93,7 +93,7 @@ struct Benchmark {
         // 6. Scaling: one page repeated to 10 KB … 50 MB.
         report.scaling = try runScaling(layout: layout, sharedPages: sharedPages)
 
-        // 7. Decoding a 2 MB Shift_JIS page against parsing it (issue 4).
+        // 7. Decoding a 2 MB Shift_JIS page against parsing it.
         report.legacyDecoding = measureShiftJISDecoding(shared: report.shared)
         report.evaluateTargets()
         return report

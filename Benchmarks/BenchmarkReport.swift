@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything one benchmark run measured, the targets of issue 9 with pass/fail, as a table
+/// Everything one benchmark run measured, the targets with pass/fail, as a table
 /// and as JSON (`bench-results.json`).
 struct BenchmarkReport: Codable {
     struct Machine: Codable {
@@ -162,12 +162,12 @@ struct BenchmarkReport: Codable {
             targets.append(Target(name: "all shared pages: total / bare parse (median)",
                                   measured: String(format: "%.2f×", Distribution(factors).median), limit: "(figure)", pass: nil))
         }
-        // Issue 3: building the document of the largest shared page (nymag, 1.6 MB): what follows
+        // Building the document of the largest shared page (nymag, 1.6 MB): what follows
         // the parse (the flat tree handed to JavaScript, nodes and window made there).
         if let largest = cases.filter({ $0.id.hasPrefix("extra/") && $0.id.hasSuffix("/probe") }).max(by: { $0.bytes < $1.bytes }),
            let bare = largest.bareParse, bare > 0, let steps = largest.steps {
             let build = (steps["build.tree"] ?? 0) + (steps["build.install"] ?? 0)
-            targets.append(Target(name: "largest page: DOM build vs its parse (issue 3)",
+            targets.append(Target(name: "largest page: DOM build vs its parse",
                                   measured: "\(largest.id) (\(largest.bytes / 1000) KB): \(ms(build)) vs \(ms(bare)) = \(String(format: "%.2f×", build / bare))",
                                   limit: "< 2×", pass: build < 2 * bare))
         }
@@ -277,7 +277,7 @@ struct BenchmarkReport: Codable {
             }
         }
         lines.append("")
-        lines.append("Targets (issue 9)")
+        lines.append("Targets")
         for target in targets {
             let verdict = target.pass.map { $0 ? "pass" : "FAIL" } ?? "    "
             lines.append("  [\(verdict)] " + pad(target.name, 56) + " " + target.measured + "   (target " + target.limit + ")")

@@ -1,7 +1,7 @@
 import Foundation
 import PreprocessingKit
 
-// `preprocess-bench`: the speed and memory benchmark of issue 9, side by side with jsdom.
+// `preprocess-bench`: the speed and memory benchmark, side by side with jsdom.
 // `make bench` runs it; `preprocess-bench --help` lists the options. Benchmarks/README.md says
 // what every figure means.
 

@@ -78,7 +78,7 @@ public struct CheckCommand: Equatable {
     func execute(output: Output) -> Int32 {
         for path in [extensionPath, scriptPath].compactMap({ $0 })
         where !FileManager.default.isReadableFile(atPath: path) || FileManager.default.isDirectory(path) {
-            output.error("\(path): error: cannot read the file [\(path == scriptPath ? "script-unreadable" : "plist-unreadable")]")
+            output.error("\(path): error: cannot read the file [\(path == scriptPath ? DiagnosticCode.scriptUnreadable : .plistUnreadable)]")
             return PreprocessSim.ExitCode.usage
         }
         let found = diagnostics()

@@ -133,6 +133,7 @@ enum InitHandlerTemplate {
         import PackageDescription
 
         let kit: Target.Dependency = .product(name: "PreprocessingKit", package: "\(kitIdentity)")
+        let commandLine: Target.Dependency = .product(name: "PreprocessSimCommandLine", package: "\(kitIdentity)")
 
         let package = Package(
             name: "\(name)",
@@ -146,7 +147,7 @@ enum InitHandlerTemplate {
                 // Your request handler, as it is on iOS but for its imports.
                 .target(name: "\(name)", dependencies: [kit]),
                 // preprocess-sim's command line with your handler registered as --handler \(name).
-                .executableTarget(name: "\(name)-sim", dependencies: ["\(name)", kit]),
+                .executableTarget(name: "\(name)-sim", dependencies: ["\(name)", commandLine]),
                 .testTarget(name: "\(name)Tests", dependencies: ["\(name)", kit]),
             ]
         )
@@ -159,8 +160,9 @@ enum InitHandlerTemplate {
         // Your extension's request handler. On iOS its imports are `import UIKit` and
         // `import MobileCoreServices`; here PreprocessingKit provides the same Apple-named types
         // (NSExtensionContext, NSExtensionItem, NSItemProvider, kUTTypePropertyList, …).
-        // This is seed 000's handler (a note-taking Action extension): replace it with yours, and
-        // keep the class `public` with a `public override init()` so the runner can create it.
+        // This is seed 000's handler (a note-taking Action extension), as `--handler example-notes`
+        // runs it: replace it with yours, and keep the class `public` with a
+        // `public override init()` so the runner can create it.
         import Foundation
         import PreprocessingKit
 
@@ -193,8 +195,6 @@ enum InitHandlerTemplate {
                     let userDefaults = UserDefaults(suiteName: "group.name")
                     userDefaults?.set(text, forKey: "note")
                     self.doneWithResults(["message": "已成功添加到筆記應用"])
-                } else {
-                    self.doneWithResults(nil)
                 }
             }
 
@@ -221,7 +221,7 @@ enum InitHandlerTemplate {
         // preprocess-sim's command line, with \(name)Handler offered as `--handler \(name)`:
         //   swift run \(name)-sim run --script Scripts/Action.js --page PAGE.html --select TEXT --handler \(name)
         import Foundation
-        import PreprocessingKit
+        import PreprocessSimCommandLine
         import \(name)
 
         exit(PreprocessSim.main(Array(CommandLine.arguments.dropFirst()),

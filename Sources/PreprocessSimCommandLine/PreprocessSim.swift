@@ -139,7 +139,7 @@ extension PreprocessSim {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
             return ExitCode.usage
         } catch {
-            output.error("\(path): error: \(error) [page-unreadable]")
+            output.error("\(path): error: \(error) [\(DiagnosticCode.pageUnreadable)]")
             return ExitCode.usage
         }
         let tree: FlatTree

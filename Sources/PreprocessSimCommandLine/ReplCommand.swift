@@ -42,14 +42,14 @@ public struct ReplCommand: Equatable {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
             return PreprocessSim.ExitCode.usage
         } catch {
-            output.error("\(pagePath): error: \(error) [page-unreadable]")
+            output.error("\(pagePath): error: \(error) [\(DiagnosticCode.pageUnreadable)]")
             return PreprocessSim.ExitCode.usage
         }
         let session: ReplSession
         do {
             session = try ReplSession(loaded: loaded, write: output.write)
         } catch {
-            output.error("\(pagePath): error: the simulator could not build this page: \(error) [internal-error]")
+            output.error("\(pagePath): error: the simulator could not build this page: \(error) [\(DiagnosticCode.internalError)]")
             return PreprocessSim.ExitCode.failure
         }
         if let selectText, (try? session.page.selectText(selectText)) != true {
@@ -58,7 +58,7 @@ public struct ReplCommand: Equatable {
         try? session.page.setPhase("run")
         if let scriptPath {
             guard let data = FileManager.default.contents(atPath: scriptPath) else {
-                output.error("\(scriptPath): error: cannot read the preprocessing script [script-unreadable]")
+                output.error("\(scriptPath): error: cannot read the preprocessing script [\(DiagnosticCode.scriptUnreadable)]")
                 return PreprocessSim.ExitCode.usage
             }
             session.load(script: String(decoding: data, as: UTF8.self), path: scriptPath)

@@ -175,7 +175,7 @@ public struct RunCommand: Equatable {
         let scriptPath: String
         if let extensionPath {
             guard FileManager.default.isReadableFile(atPath: extensionPath), !FileManager.default.isDirectory(extensionPath) else {
-                output.error("\(extensionPath): error: cannot read the file [plist-unreadable]")
+                output.error("\(extensionPath): error: cannot read the file [\(DiagnosticCode.plistUnreadable)]")
                 return (PreprocessSim.ExitCode.usage, nil)
             }
             let inspection = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory,
@@ -183,7 +183,7 @@ public struct RunCommand: Equatable {
             configurationDiagnostics = inspection.diagnostics.filter { $0.severity != .note }
             guard let found = inspection.scriptURL else {
                 for diagnostic in inspection.diagnostics where diagnostic.severity == .error { output.error(diagnostic.formatted) }
-                output.error("\(extensionPath): error: the plist does not lead to a preprocessing file; pass --script FILE [script-not-found]")
+                output.error("\(extensionPath): error: the plist does not lead to a preprocessing file; pass --script FILE [\(DiagnosticCode.scriptNotFound)]")
                 return (PreprocessSim.ExitCode.usage, nil)
             }
             scriptPath = found.path
@@ -193,7 +193,7 @@ public struct RunCommand: Equatable {
             return (PreprocessSim.ExitCode.usage, nil)
         }
         guard FileManager.default.isReadableFile(atPath: scriptPath), !FileManager.default.isDirectory(scriptPath) else {
-            output.error("\(scriptPath): error: cannot read the preprocessing script [script-unreadable]")
+            output.error("\(scriptPath): error: cannot read the preprocessing script [\(DiagnosticCode.scriptUnreadable)]")
             return (PreprocessSim.ExitCode.usage, nil)
         }
         let page: LoadedPage
@@ -206,7 +206,7 @@ public struct RunCommand: Equatable {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
             return (PreprocessSim.ExitCode.usage, nil)
         } catch {
-            output.error("\(pagePath): error: \(error) [page-unreadable]")
+            output.error("\(pagePath): error: \(error) [\(DiagnosticCode.pageUnreadable)]")
             return (PreprocessSim.ExitCode.usage, nil)
         }
 
@@ -251,7 +251,7 @@ public struct RunCommand: Equatable {
                 request.fixtures.append(try .file(url: String(fixture[..<equals]), path: String(fixture[fixture.index(after: equals)...])))
             }
         } catch {
-            output.error("preprocess-sim: error: cannot read the fixtures: \(error.localizedDescription) [fixture-unreadable]")
+            output.error("preprocess-sim: error: cannot read the fixtures: \(error.localizedDescription) [\(DiagnosticCode.fixtureUnreadable)]")
             return (PreprocessSim.ExitCode.usage, nil)
         }
         request.trace = trace || diff || htmlOutputPath != nil
@@ -284,7 +284,7 @@ public struct RunCommand: Equatable {
                 do {
                     try Data(("<!DOCTYPE html>\n" + html).utf8).write(to: URL(fileURLWithPath: htmlOutputPath))
                 } catch {
-                    output.error("\(htmlOutputPath): error: cannot write the page: \(error.localizedDescription) [html-out-unwritable]")
+                    output.error("\(htmlOutputPath): error: cannot write the page: \(error.localizedDescription) [\(DiagnosticCode.htmlOutUnwritable)]")
                     return (PreprocessSim.ExitCode.usage, transcript)
                 }
             } else {

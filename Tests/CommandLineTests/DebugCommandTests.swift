@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import PreprocessingKit
 
-/// Issue 8 on the command line: --trace, --diff, --html-out, --watch, --inspect, repl.
+/// Debugging the exchange from the command line: --trace, --diff, --html-out, --watch, --inspect, repl.
 @Suite struct DebugCommandTests {
     static let seed000 = ["run", "--script", "Scripts/Action.js", "--page", "Pages/hukumusume-fable.html",
                           "--select", "欲張りなイヌ", "--handler", "example-notes"]

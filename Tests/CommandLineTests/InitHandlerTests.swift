@@ -28,6 +28,21 @@ import TestSupport
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// The template's handler is the built-in `example-notes` handler (seed 000's), so the two
+    /// cannot drift apart: the same code line for line, but for what a separate module needs
+    /// (`public`, an `init` the runner can call, its imports) and comments.
+    @Test func templateHandlerIsTheBuiltInSeedHandler() throws {
+        func codeLines(_ text: String) -> [String] {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("import ") && $0 != "public override init() { super.init() }" }
+                .map { $0.replacingOccurrences(of: "public class NotesHandler", with: "class ActionRequestHandler")
+                         .replacingOccurrences(of: "public func ", with: "func ")
+                         .replacingOccurrences(of: #"\s*//.*$"#, with: "", options: .regularExpression) }
+        }
+        let builtIn = try String(contentsOf: Paths.repository.appendingPathComponent("Sources/PreprocessingKit/ExtensionHost/Handlers/ActionRequestHandler.swift"), encoding: .utf8)
+        #expect(codeLines(InitHandlerTemplate.handler(name: "Notes")) == codeLines(builtIn))
+    }
+
     @Test func parseRejectsANameThatIsNotASwiftIdentifier() throws {
         #expect(throws: UsageError.self) { try PreprocessSim.parse(["init-handler", "my-handler"]) }
         #expect(throws: UsageError.self) { try PreprocessSim.parse(["init-handler"]) }

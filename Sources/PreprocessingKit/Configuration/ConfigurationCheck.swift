@@ -139,9 +139,9 @@ public enum ConfigurationCheck {
             self.plistPath = plistPath
         }
 
-        mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String,
-                             at position: SourcePosition?) {
-            diagnostics.append(Diagnostic(severity, code, message, file: plistPath,
+        mutating func report(_ code: DiagnosticCode, _ message: String,
+                             at position: SourcePosition?, severity: Diagnostic.Severity? = nil) {
+            diagnostics.append(Diagnostic(code, message, severity: severity, file: plistPath,
                                           line: position?.line, column: position?.column))
         }
 
@@ -151,7 +151,7 @@ public enum ConfigurationCheck {
                 return false
             }
             let wanted = expected.map { "<\($0)>" }.joined(separator: " or ")
-            report(.error, "config-wrong-type", "\(key) is <\(entry.value.typeName)>; it must be \(wanted)",
+            report(.configWrongType, "\(key) is <\(entry.value.typeName)>; it must be \(wanted)",
                    at: entry.value.position)
             return true
         }
@@ -163,27 +163,27 @@ public enum ConfigurationCheck {
             _ = wrongType(raw, "NSExtensionPrincipalClass", expected: "string")
             _ = wrongType(raw, "NSExtensionMainStoryboard", expected: "string")
             if raw["NSExtensionPrincipalClass"] == nil && raw["NSExtensionMainStoryboard"] == nil {
-                report(.warning, "extension-entry-missing",
+                report(.extensionEntryMissing,
                        "NSExtension has neither NSExtensionPrincipalClass nor NSExtensionMainStoryboard: the system has nothing to launch",
                        at: raw.position)
             }
             guard let entry = raw.entry(forKey: "NSExtensionPointIdentifier"),
                   let identifier = entry.value.stringValue else {
-                report(.error, "extension-point-missing",
+                report(.extensionPointMissing,
                        "NSExtension has no NSExtensionPointIdentifier; Action extensions use com.apple.ui-services (or com.apple.services without a user interface), Share extensions com.apple.share-services",
                        at: raw.position)
                 return
             }
             let position = entry.value.position
             if let kind = ConfigurationCheck.preprocessingExtensionPoints[identifier] {
-                report(.note, "extension-point", "\(identifier) is \(kind); Safari can run its preprocessing file",
+                report(.extensionPoint, "\(identifier) is \(kind); Safari can run its preprocessing file",
                        at: position)
             } else if let kind = ConfigurationCheck.otherExtensionPoints[identifier] {
-                report(.error, "extension-point-no-preprocessing",
+                report(.extensionPointNoPreprocessing,
                        "\(identifier) is \(kind); Safari runs preprocessing files only for Action (com.apple.ui-services, com.apple.services) and Share (com.apple.share-services) extensions",
                        at: position)
             } else {
-                report(.error, "extension-point-unknown",
+                report(.extensionPointUnknown,
                        "unknown extension point '\(identifier)'; Safari runs preprocessing files only for Action (com.apple.ui-services, com.apple.services) and Share (com.apple.share-services) extensions",
                        at: position)
             }
@@ -193,7 +193,7 @@ public enum ConfigurationCheck {
             let attributes = configuration.attributes
             if wrongType(attributes, "NSExtensionActivationRule", expected: "dict", "string") { return }
             guard let rule = configuration.activationRule else {
-                report(.error, "activation-rule-missing",
+                report(.activationRuleMissing,
                        "NSExtensionAttributes has no NSExtensionActivationRule, so the extension is never offered in the share sheet; set NSExtensionActivationSupportsWebPageWithMaxCount to 1",
                        at: attributes?.position ?? configuration.raw.position)
                 return
@@ -208,17 +208,17 @@ public enum ConfigurationCheck {
                     let message = documented
                         ? "\(entry.key) is <\(entry.value.typeName)>, which the system ignores; it must be \(entry.key == "NSExtensionActivationSupportsText" ? "<true/>" : "an <integer>")"
                         : "'\(entry.key)' is not an activation rule key and is ignored\(Self.suggestion(for: entry.key))"
-                    report(.warning, "activation-unknown-key", message, at: entry.keyPosition ?? entry.value.position)
+                    report(.activationUnknownKey, message, at: entry.keyPosition ?? entry.value.position)
                 }
                 verdict = ActivationVerdict(counts: counts)
                 let webURLPosition = attributes?["NSExtensionActivationRule"]?
                     .entry(forKey: ActivationRuleCounts.webURLKey)?.keyPosition
                 if !verdict.runsPreprocessing && verdict.appearsInSafari {
-                    report(.warning, "activation-url-only",
+                    report(.activationURLOnly,
                            "the activation rule accepts only URLs: NSExtensionActivationSupportsWebURLWithMaxCount without NSExtensionActivationSupportsWebPageWithMaxCount makes Safari share the page's URL only, and it never runs the preprocessing file; add NSExtensionActivationSupportsWebPageWithMaxCount = 1",
                            at: webURLPosition ?? rulePosition)
                 } else if !verdict.appearsInSafari {
-                    report(.error, "activation-no-web-page",
+                    report(.activationNoWebPage,
                            "the activation rule accepts neither web pages nor URLs, so Safari never offers the extension for a page; add NSExtensionActivationSupportsWebPageWithMaxCount = 1",
                            at: rulePosition)
                 }
@@ -228,7 +228,7 @@ public enum ConfigurationCheck {
                     predicate = try ActivationPredicate(parsing: text)
                 } catch let error as ActivationPredicate.SyntaxError {
                     let place = plist.filePosition(inStringAt: position, offset: error.offset, text: text)
-                    report(.error, "activation-predicate-syntax",
+                    report(.activationPredicateSyntax,
                            "in the NSExtensionActivationRule predicate at line \(error.line), column \(error.column) of the string: \(error.message)",
                            at: place)
                     return
@@ -236,17 +236,17 @@ public enum ConfigurationCheck {
                     return
                 }
                 if predicate == .constant(true) {
-                    report(.warning, "activation-truepredicate",
+                    report(.activationTruepredicate,
                            "TRUEPREDICATE accepts everything, so Safari runs the preprocessing file, but App Review rejects extensions that ship it; write a rule that accepts web pages",
                            at: position)
                 }
                 verdict = ActivationVerdict(predicate: predicate)
                 if !verdict.runsPreprocessing && verdict.appearsInSafari {
-                    report(.warning, "activation-url-only",
+                    report(.activationURLOnly,
                            "the activation rule accepts the page's URL but not the web page itself (com.apple.property-list), so Safari shares only the URL and never runs the preprocessing file",
                            at: position)
                 } else if !verdict.appearsInSafari {
-                    report(.error, "activation-no-web-page",
+                    report(.activationNoWebPage,
                            "the activation rule accepts neither Safari's web page (com.apple.property-list + public.url) nor its URL, so Safari never offers the extension for a page",
                            at: position)
                 }
@@ -254,7 +254,7 @@ public enum ConfigurationCheck {
             self.verdict = verdict
             let safari = verdict.runsPreprocessing ? "runs the preprocessing file"
                 : verdict.appearsInSafari ? "shows the extension with the URL only" : "does not show the extension"
-            report(.note, "activation-summary",
+            report(.activationSummary,
                    "Safari \(safari); other browsers \(verdict.appearsForOtherBrowsers ? "show it with the URL only" : "do not show it"); a shared image \(verdict.appearsForImage ? "shows it" : "does not")",
                    at: rulePosition)
         }
@@ -291,7 +291,7 @@ public enum ConfigurationCheck {
             if wrongType(attributes, key, expected: "string") { return }
             guard let value = configuration.preprocessingFile,
                   !value.trimmingCharacters(in: .whitespaces).isEmpty else {
-                report(.error, "preprocessing-file-missing",
+                report(.preprocessingFileMissing,
                        "NSExtensionAttributes has no NSExtensionJavaScriptPreprocessingFile, so Safari runs no script and the extension receives no preprocessing results",
                        at: attributes?.position ?? configuration.raw.position)
                 return
@@ -299,14 +299,14 @@ public enum ConfigurationCheck {
             let position = attributes?[key]?.position
             var baseName = value
             if value.lowercased().hasSuffix(".js") {
-                report(.error, "preprocessing-file-js-suffix",
+                report(.preprocessingFileJSSuffix,
                        "NSExtensionJavaScriptPreprocessingFile is '\(value)': Safari appends .js itself and looks for '\(value).js', which does not exist, so the script never runs; write '\(value.dropLast(3))'",
                        at: position)
                 // Look for the file the author meant, so its own problems show up too.
                 baseName = String(value.dropLast(3))
             }
             if !ExtensionInfoPlist.buildVariables(in: value).isEmpty {
-                report(.warning, "preprocessing-file-build-variable",
+                report(.preprocessingFileBuildVariable,
                        "NSExtensionJavaScriptPreprocessingFile '\(value)' holds a build setting that only Xcode substitutes; the script cannot be located, pass it explicitly",
                        at: position)
                 return
@@ -317,12 +317,12 @@ public enum ConfigurationCheck {
             let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
             if let found {
                 if scriptURL == nil { scriptURL = found }
-                report(.note, "preprocessing-file", "preprocessing file \(found.path)", at: position)
+                report(.preprocessingFile, "preprocessing file \(found.path)", at: position)
             } else {
                 let searched = directories.map(\.path).joined(separator: ", ")
-                report(scriptOverride == nil ? .error : .warning, "preprocessing-file-not-found",
+                report(.preprocessingFileNotFound,
                        "no '\(baseName).js' next to the plist or in the resources directory (searched \(searched)); on a device the extension would receive nothing",
-                       at: position)
+                       at: position, severity: scriptOverride == nil ? .error : .warning)
             }
         }
     }

@@ -77,7 +77,7 @@ public struct ExtensionInfoPlist: Sendable {
         do {
             self.init(data: try Data(contentsOf: url), fileName: name)
         } catch {
-            self.init(diagnostics: [Diagnostic(.error, "plist-unreadable",
+            self.init(diagnostics: [Diagnostic(.plistUnreadable,
                                                "cannot read the file: \(error.localizedDescription)",
                                                file: name)], fileName: name)
         }
@@ -91,7 +91,7 @@ public struct ExtensionInfoPlist: Sendable {
         }
         guard let text = String(data: data, encoding: .utf8)
             ?? String(data: data, encoding: .utf16) else {
-            self.init(diagnostics: [Diagnostic(.error, "plist-unreadable",
+            self.init(diagnostics: [Diagnostic(.plistUnreadable,
                                                "the file is neither a binary property list nor UTF-8/UTF-16 text",
                                                file: fileName)], fileName: fileName)
             return
@@ -117,7 +117,7 @@ public struct ExtensionInfoPlist: Sendable {
         do {
             let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
             guard let value = PlistValue(foundationObject: object) else {
-                diagnostics.append(Diagnostic(.error, "plist-unreadable",
+                diagnostics.append(Diagnostic(.plistUnreadable,
                                               "the binary property list holds a value that is not a property-list type",
                                               file: fileName))
                 return
@@ -127,7 +127,7 @@ public struct ExtensionInfoPlist: Sendable {
             if form == .infoPlist { form = .binaryInfoPlist }
             reportBuildVariables(in: value)
         } catch {
-            diagnostics.append(Diagnostic(.error, "plist-unreadable",
+            diagnostics.append(Diagnostic(.plistUnreadable,
                                           "corrupt binary property list: \(error.localizedDescription)",
                                           file: fileName))
         }
@@ -138,21 +138,21 @@ public struct ExtensionInfoPlist: Sendable {
         self.diagnostics = diagnostics
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String,
+    private mutating func report(_ code: DiagnosticCode, _ message: String,
                                  at position: SourcePosition?) {
-        diagnostics.append(Diagnostic(severity, code, message, file: fileName,
+        diagnostics.append(Diagnostic(code, message, file: fileName,
                                       line: position?.line, column: position?.column))
     }
 
     private mutating func locateNSExtension(in root: PlistValue, topLevel: PlistXMLReader.TopLevel) {
         guard let entries = root.entries else {
-            report(.error, "plist-not-dictionary",
+            report(.plistNotDictionary,
                    "the root value is <\(root.typeName)>; an Info.plist's root is a <dict>", at: root.position)
             return
         }
         if let entry = root.entry(forKey: "NSExtension") {
             guard case .dictionary = entry.value else {
-                report(.error, "plist-no-nsextension",
+                report(.plistNoNSExtension,
                        "NSExtension is <\(entry.value.typeName)>; it must be a <dict>",
                        at: entry.value.position)
                 return
@@ -160,7 +160,7 @@ public struct ExtensionInfoPlist: Sendable {
             configuration = ExtensionConfiguration(nsExtension: entry.value)
             if topLevel == .keyValueFragment {
                 form = .nsExtensionFragment
-                report(.note, "plist-fragment",
+                report(.plistFragment,
                        "this is an NSExtension fragment, not a whole Info.plist; it is read as the extension's NSExtension dictionary",
                        at: entry.keyPosition)
             } else {
@@ -173,7 +173,7 @@ public struct ExtensionInfoPlist: Sendable {
             form = .nsExtensionDictionary
             return
         }
-        report(.error, "plist-no-nsextension",
+        report(.plistNoNSExtension,
                "no NSExtension dictionary: expected an NSExtension key, or a dictionary with NSExtensionPointIdentifier/NSExtensionAttributes",
                at: root.position)
     }
@@ -185,7 +185,7 @@ public struct ExtensionInfoPlist: Sendable {
             switch value {
             case .string(let text, let position):
                 for name in Self.buildVariables(in: text) {
-                    report(.note, "plist-build-variable",
+                    report(.plistBuildVariable,
                            "$(\(name)) is a build setting Xcode substitutes when it builds the app; the simulator uses the text as written",
                            at: position)
                 }

@@ -116,8 +116,8 @@ struct PlistXMLReader {
             return false
         }
 
-        mutating func error(_ code: String, _ message: String, at position: SourcePosition) {
-            diagnostics.append(Diagnostic(.error, code, message, file: fileName,
+        mutating func error(_ code: DiagnosticCode, _ message: String, at position: SourcePosition) {
+            diagnostics.append(Diagnostic(code, message, file: fileName,
                                           line: position.line, column: position.column))
         }
 
@@ -162,7 +162,7 @@ struct PlistXMLReader {
                 if lookingAt("<!--") {
                     advance(by: 4)
                     if !skip(past: "-->") {
-                        error("plist-syntax", "unterminated comment: no '-->' before the end of the file", at: start)
+                        error(.plistSyntax, "unterminated comment: no '-->' before the end of the file", at: start)
                     }
                 } else if lookingAt("<![CDATA[") {
                     advance(by: 9)
@@ -175,13 +175,13 @@ struct PlistXMLReader {
                         advance()
                     }
                     if !terminated {
-                        error("plist-syntax", "unterminated CDATA section: no ']]>' before the end of the file", at: start)
+                        error(.plistSyntax, "unterminated CDATA section: no ']]>' before the end of the file", at: start)
                     }
                 } else if lookingAt("<?") || lookingAt("<!") {
                     // The XML declaration and the DOCTYPE carry nothing a property list needs.
                     advance(by: 2)
                     if !skip(past: ">") {
-                        error("plist-syntax", "unterminated declaration: no '>' before the end of the file", at: start)
+                        error(.plistSyntax, "unterminated declaration: no '>' before the end of the file", at: start)
                     }
                 } else if lookingAt("</") {
                     flushText(into: open.last!)
@@ -191,12 +191,12 @@ struct PlistXMLReader {
                     if peek() == ">" {
                         advance()
                     } else {
-                        error("plist-syntax", "expected '>' to end </\(name)>", at: position)
+                        error(.plistSyntax, "expected '>' to end </\(name)>", at: position)
                     }
                     if let depth = open.lastIndex(where: { $0.name == name }), depth > 0 {
                         while open.count > depth + 1 {
                             let unclosed = open.removeLast()
-                            error("plist-unclosed-element",
+                            error(.plistUnclosedElement,
                                   "<\(unclosed.name)> is not closed: expected </\(unclosed.name)> before </\(name)> at \(start)",
                                   at: unclosed.position)
                             open.last!.children.append(.element(unclosed))
@@ -204,14 +204,14 @@ struct PlistXMLReader {
                         let closed = open.removeLast()
                         open.last!.children.append(.element(closed))
                     } else {
-                        error("plist-syntax", "unexpected </\(name)>: no <\(name)> is open here", at: start)
+                        error(.plistSyntax, "unexpected </\(name)>: no <\(name)> is open here", at: start)
                     }
                 } else if peek() == "<" {
                     flushText(into: open.last!)
                     advance()
                     let name = readName()
                     if name.isEmpty {
-                        error("plist-syntax", "expected an element name after '<'", at: start)
+                        error(.plistSyntax, "expected an element name after '<'", at: start)
                         continue
                     }
                     // Attributes are read past, not kept: only `<plist version>` has any.
@@ -228,13 +228,13 @@ struct PlistXMLReader {
                         advance()
                     }
                     if !terminated {
-                        error("plist-syntax", "unterminated tag <\(name): expected '>'", at: start)
+                        error(.plistSyntax, "unterminated tag <\(name): expected '>'", at: start)
                     }
                     let element = Element(name: name, position: start)
                     if open.count > Self.maximumOpenElements {
                         // Far deeper than any Info.plist; stopping here also keeps the tree's
                         // recursive release shallow.
-                        error("plist-syntax", "elements nest more than \(Self.maximumOpenElements) deep; reading stops here", at: start)
+                        error(.plistSyntax, "elements nest more than \(Self.maximumOpenElements) deep; reading stops here", at: start)
                         index = scalars.count
                         break
                     }
@@ -260,7 +260,7 @@ struct PlistXMLReader {
             flushText(into: open.last!)
             while open.count > 1 {
                 let unclosed = open.removeLast()
-                error("plist-unclosed-element",
+                error(.plistUnclosedElement,
                       "<\(unclosed.name)> is not closed: the file ends before </\(unclosed.name)>",
                       at: unclosed.position)
                 open.last!.children.append(.element(unclosed))
@@ -279,7 +279,7 @@ struct PlistXMLReader {
                 offset += 1
             }
             guard peek(offset) == ";" else {
-                error("plist-syntax", "'&' must be written '&amp;' in property-list text", at: start)
+                error(.plistSyntax, "'&' must be written '&amp;' in property-list text", at: start)
                 advance()
                 return ["&"]
             }
@@ -298,7 +298,7 @@ struct PlistXMLReader {
                     number = UInt32(body.dropFirst())
                 }
                 if let number, let scalar = Unicode.Scalar(number) { return [scalar] }
-                error("plist-syntax", "unknown entity '&\(body);'", at: start)
+                error(.plistSyntax, "unknown entity '&\(body);'", at: start)
                 return Array("&\(body);".unicodeScalars)
             }
         }
@@ -317,9 +317,9 @@ struct PlistXMLReader {
         /// Deeper than any real Info.plist; keeps a hostile file from exhausting the stack.
         static let maximumDepth = 200
 
-        mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String,
+        mutating func report(_ code: DiagnosticCode, _ message: String,
                              at position: SourcePosition?) {
-            diagnostics.append(Diagnostic(severity, code, message, file: fileName,
+            diagnostics.append(Diagnostic(code, message, file: fileName,
                                           line: position?.line, column: position?.column))
         }
 
@@ -334,7 +334,7 @@ struct PlistXMLReader {
                     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                     if !trimmed.isEmpty {
                         let excerpt = trimmed.count > 30 ? String(trimmed.prefix(30)) + "…" : trimmed
-                        report(.error, "plist-unexpected-text", "unexpected text '\(excerpt)' \(context)",
+                        report(.plistUnexpectedText, "unexpected text '\(excerpt)' \(context)",
                                at: position)
                     }
                 }
@@ -347,11 +347,11 @@ struct PlistXMLReader {
             if top.count == 1, top[0].name == "plist" {
                 let inner = elements(of: top[0].children, in: "in <plist>")
                 guard let first = inner.first else {
-                    report(.error, "plist-empty", "<plist> holds no value", at: top[0].position)
+                    report(.plistEmpty, "<plist> holds no value", at: top[0].position)
                     return (nil, .plist)
                 }
                 if inner.count > 1 {
-                    report(.error, "plist-syntax",
+                    report(.plistSyntax,
                            "<plist> holds more than one value; only the first is read", at: inner[1].position)
                 }
                 return (readValue(first, depth: 0), .plist)
@@ -361,11 +361,11 @@ struct PlistXMLReader {
                 return (.dictionary(readEntries(top, depth: 0), at: position), .keyValueFragment)
             }
             guard let first = top.first else {
-                report(.error, "plist-empty", "the file holds no property-list value", at: SourcePosition(line: 1, column: 1))
+                report(.plistEmpty, "the file holds no property-list value", at: SourcePosition(line: 1, column: 1))
                 return (nil, .bareValue)
             }
             if top.count > 1 {
-                report(.error, "plist-syntax",
+                report(.plistSyntax,
                        "more than one value at the top level; only the first is read", at: top[1].position)
             }
             return (readValue(first, depth: 0), .bareValue)
@@ -378,7 +378,7 @@ struct PlistXMLReader {
             for element in children {
                 if element.name == "key" {
                     if let pending = pendingKey {
-                        report(.error, "plist-missing-value",
+                        report(.plistMissingValue,
                                "key '\(pending.name)' has no value: expected a value element before the next <key>",
                                at: pending.position)
                     }
@@ -394,7 +394,7 @@ struct PlistXMLReader {
                     if element.name == "dict" {
                         message += "; its entries are read as the enclosing dictionary's"
                     }
-                    report(.error, "plist-missing-key", message, at: element.position)
+                    report(.plistMissingKey, message, at: element.position)
                     // Recover: a keyless <dict> is nearly always a stray extra level, so its
                     // entries are read as if written in place; other values are dropped.
                     if element.name == "dict", let value = readValue(element, depth: depth + 1),
@@ -410,7 +410,7 @@ struct PlistXMLReader {
                 }
             }
             if let pending = pendingKey {
-                report(.error, "plist-missing-value",
+                report(.plistMissingValue,
                        "key '\(pending.name)' has no value: the dictionary ends after it", at: pending.position)
             }
             return entries
@@ -419,7 +419,7 @@ struct PlistXMLReader {
         mutating func append(_ entry: PlistEntry, to entries: inout [PlistEntry],
                              seen: inout [String: SourcePosition]) {
             if let earlier = seen[entry.key] {
-                report(.warning, "plist-duplicate-key",
+                report(.plistDuplicateKey,
                        "duplicate key '\(entry.key)' in dictionary (first at \(earlier)); the later value is used",
                        at: entry.keyPosition ?? entry.value.position)
             }
@@ -429,9 +429,9 @@ struct PlistXMLReader {
 
         mutating func reportUnknown(_ element: Element) {
             if element.name == "key" || element.name == "plist" {
-                report(.error, "plist-syntax", "<\(element.name)> is not allowed here", at: element.position)
+                report(.plistSyntax, "<\(element.name)> is not allowed here", at: element.position)
             } else {
-                report(.error, "plist-unknown-element",
+                report(.plistUnknownElement,
                        "unknown element <\(element.name)>: a property list holds dict, array, key, string, integer, real, true, false, date or data",
                        at: element.position)
             }
@@ -445,7 +445,7 @@ struct PlistXMLReader {
                 case .text(let value, _):
                     text += value
                 case .element(let child):
-                    report(.error, "plist-syntax", "<\(child.name)> is not allowed inside \(context)",
+                    report(.plistSyntax, "<\(child.name)> is not allowed inside \(context)",
                            at: child.position)
                 }
             }
@@ -453,14 +453,14 @@ struct PlistXMLReader {
         }
 
         mutating func invalid(_ element: Element, _ text: String, _ expected: String) {
-            report(.error, "plist-invalid-value",
+            report(.plistInvalidValue,
                    "<\(element.name)> holds '\(text)', which is not \(expected)", at: element.position)
         }
 
         mutating func readValue(_ element: Element, depth: Int) -> PlistValue? {
             let position = element.position
             guard depth < Self.maximumDepth else {
-                report(.error, "plist-syntax", "values nest more than \(Self.maximumDepth) deep", at: position)
+                report(.plistSyntax, "values nest more than \(Self.maximumDepth) deep", at: position)
                 return nil
             }
             switch element.name {
@@ -496,7 +496,7 @@ struct PlistXMLReader {
             case "true", "false":
                 let text = readText(element, in: "<\(element.name)>")
                 if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    report(.error, "plist-invalid-value",
+                    report(.plistInvalidValue,
                            "<\(element.name)> must be empty (write <\(element.name)/>)", at: position)
                 }
                 return .boolean(element.name == "true", at: position)

@@ -32,10 +32,10 @@ public enum ScriptCheck {
         """
 
     /// Codes of `Simulator.run` that mean the script itself failed.
-    static let scriptFailureCodes: Set<String> = [
-        "syntax-error", "script-threw", "missing-global", "missing-run", "run-threw",
-        "completion-not-called", "timeout", "not-plist-value", "completion-called-twice",
-    ]
+    static let scriptFailureCodes: Set<String> = Set([
+        DiagnosticCode.syntaxError, .scriptThrew, .missingGlobal, .missingRun, .runThrew,
+        .completionNotCalled, .timeout, .notPlistValue, .completionCalledTwice,
+    ].map(\.rawValue))
 
     /// Extension points that are Action extensions (expected to answer finalize).
     static let actionExtensionPoints: Set<String> = ["com.apple.ui-services", "com.apple.services"]
@@ -54,7 +54,7 @@ public enum ScriptCheck {
                            timeout: Double = 5, simulator: Simulator = Simulator()) -> [Diagnostic] {
         let scriptPath = scriptURL.path
         guard let data = FileManager.default.contents(atPath: scriptPath) else {
-            return [Diagnostic(.error, "script-unreadable", "cannot read the preprocessing script", file: scriptPath)]
+            return [Diagnostic(.scriptUnreadable, "cannot read the preprocessing script", file: scriptPath)]
         }
         let source = String(decoding: data, as: UTF8.self)
         var diagnostics: [Diagnostic] = []
@@ -74,35 +74,36 @@ public enum ScriptCheck {
         let isAction = extensionPointIdentifier.map(actionExtensionPoints.contains) ?? false
         guard let blank = try? PageLoader.load(data: Data(blankPageHTML.utf8), path: "<blank page>",
                                                options: PageLoadOptions(url: "https://example.com/")) else {
-            return [Diagnostic(.error, "internal-error", "the simulator could not load its blank page")]
+            return [Diagnostic(.internalError, "the simulator could not load its blank page")]
         }
         var request = RunRequest(scriptPath: scriptPath, scriptSource: source, page: blank,
                                  handler: isAction ? EchoHandler() : NoFinalizeHandler())
         request.timeout = timeout
         let blankRun = simulator.run(request)
-        if let internalError = blankRun.diagnostics.first(where: { $0.code == "internal-error" }) {
+        if let internalError = blankRun.diagnostics.first(where: { $0.code == DiagnosticCode.internalError.rawValue }) {
             return [internalError]
         }
         add(blankRun.diagnostics, on: "a blank page")
         // A syntax error or a missing global fails the same way everywhere, and a script that
         // loops on a blank page would only spend the time limit again on the other pages.
-        if blankRun.diagnostics.contains(where: { ["syntax-error", "script-threw", "missing-global", "missing-run", "timeout"].contains($0.code) }) {
+        let failsEverywhere = Set([DiagnosticCode.syntaxError, .scriptThrew, .missingGlobal, .missingRun, .timeout].map(\.rawValue))
+        if blankRun.diagnostics.contains(where: { failsEverywhere.contains($0.code) }) {
             return diagnostics
         }
         if isAction && blankRun.handler.finalizeArguments != nil
-            && blankRun.diagnostics.contains(where: { $0.code == "missing-finalize" }) {
-            diagnostics.append(Diagnostic(.warning, "finalize-missing",
+            && blankRun.diagnostics.contains(where: { $0.code == DiagnosticCode.missingFinalize.rawValue }) {
+            diagnostics.append(Diagnostic(.finalizeMissing,
                 "ExtensionPreprocessingJS has no finalize function, but this is an Action extension, whose handler is expected to send finalize arguments back; Safari would drop them (define finalize, even empty, to show the answer was considered)",
                 file: scriptPath))
         }
 
         // getSelection() returning null.
-        if !blankRun.diagnostics.contains(where: { $0.code == "run-threw" || $0.code == "completion-not-called" }) {
+        if !blankRun.diagnostics.contains(where: { $0.code == DiagnosticCode.runThrew.rawValue || $0.code == DiagnosticCode.completionNotCalled.rawValue }) {
             request.handler = NoFinalizeHandler()
             request.preScript = nullSelectionPreScript
             let nullRun = simulator.run(request)
-            if let threw = nullRun.diagnostics.first(where: { $0.code == "run-threw" }), threw.message.contains("TypeError") {
-                diagnostics.append(Diagnostic(.warning, "null-selection",
+            if let threw = nullRun.diagnostics.first(where: { $0.code == DiagnosticCode.runThrew.rawValue }), threw.message.contains("TypeError") {
+                diagnostics.append(Diagnostic(.nullSelection,
                     "run throws when getSelection() returns null, as some WebKit versions do on a page without a selection (\(threw.message.replacingOccurrences(of: "run threw before the extension got its results: ", with: ""))); the extension then receives nothing. Guard it: var s = window.getSelection(); var text = s ? s.toString() : \"\"",
                     file: threw.file, line: threw.line, column: threw.column))
             }
@@ -117,10 +118,10 @@ public enum ScriptCheck {
                 let exampleRun = simulator.run(exampleRequest)
                 add(exampleRun.diagnostics, on: "the example page \(example.lastPathComponent)")
             } catch {
-                diagnostics.append(Diagnostic(.note, "example-page-missing", "the example page \(example.path) could not be loaded (\(error)); only the blank page was checked", file: scriptPath))
+                diagnostics.append(Diagnostic(.examplePageMissing, "the example page \(example.path) could not be loaded (\(error)); only the blank page was checked", file: scriptPath))
             }
         } else {
-            diagnostics.append(Diagnostic(.note, "example-page-missing",
+            diagnostics.append(Diagnostic(.examplePageMissing,
                 "\(examplePageRelativePath) was not found above the script or in the current directory; only the blank page was checked",
                 file: scriptPath))
         }

@@ -1,7 +1,8 @@
 /// A finding about a run, a page, a script or a configuration, printed compiler-style as
 /// `file:line:column: severity: message [code]`.
 ///
-/// `code` is stable: tests, suites and users match on it.
+/// `code` is stable: tests, suites and users match on it. Every code, with its severity, is a
+/// case of `DiagnosticCode`; a diagnostic is made from one.
 public struct Diagnostic: Codable, Equatable, Hashable, Sendable {
     public enum Severity: String, Codable, Sendable, Comparable {
         case error, warning, note
@@ -17,10 +18,12 @@ public struct Diagnostic: Codable, Equatable, Hashable, Sendable {
     public var line: Int?
     public var column: Int?
 
-    public init(_ severity: Severity, _ code: String, _ message: String,
+    /// A diagnostic with its code's severity, or `severity` where the code's documentation
+    /// says it varies (`preprocessing-file-not-found` is a warning when `--script` names the file).
+    public init(_ code: DiagnosticCode, _ message: String, severity: Severity? = nil,
                 file: String? = nil, line: Int? = nil, column: Int? = nil) {
-        self.severity = severity
-        self.code = code
+        self.severity = severity ?? code.severity
+        self.code = code.rawValue
         self.message = message
         self.file = file
         self.line = line

@@ -10,30 +10,37 @@ extension Exchange {
         stageStart = now
     }
 
-    mutating func diagnose(_ severity: Diagnostic.Severity, _ code: String, _ message: String,
+    mutating func diagnose(_ code: DiagnosticCode, _ message: String,
                            line: Int? = nil, column: Int? = nil, file: String? = nil) {
-        transcript.diagnostics.append(Diagnostic(severity, code, message, file: file ?? scriptFile, line: line, column: column))
+        transcript.diagnostics.append(Diagnostic(code, message, file: file ?? scriptFile, line: line, column: column))
     }
 
     /// A JavaScript error as a diagnostic at the place it was thrown.
-    mutating func diagnose(_ code: String, _ prefix: String, _ error: JavaScriptError) {
-        if !error.timedOut && code != "internal-error" {
-            let phase = ["script-threw": "inject", "run-threw": "run", "task-threw": "task", "finalize-threw": "finalize"][code] ?? tracer.phase
+    mutating func diagnose(_ code: DiagnosticCode, _ prefix: String, _ error: JavaScriptError) {
+        if !error.timedOut && code != .internalError {
+            let phase: String
+            switch code {
+            case .scriptThrew: phase = "inject"
+            case .runThrew: phase = "run"
+            case .taskThrew: phase = "task"
+            case .finalizeThrew: phase = "finalize"
+            default: phase = tracer.phase
+            }
             let exception = sources.exception(error, phase: phase)
             transcript.exceptions = (transcript.exceptions ?? []) + [exception]
             tracer.record(.exception, "\(prefix): \(error.name): \(error.message)", details: exception.rendered, location: exception.location)
             if let location = exception.location, error.sourceURL == nil {
                 // Thrown in eval'ed code: the diagnostic names the eval'ed source, not the script.
-                diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: location.line, column: location.column, file: location.file)
+                diagnose(code, "\(prefix): \(error.name): \(error.message)", line: location.line, column: location.column, file: location.file)
                 return
             }
         }
         if error.memoryLimitExceeded {
-            diagnose(.error, "memory-limit", "\(prefix): \(error.message) (raise the limit with --memory-limit)")
+            diagnose(.memoryLimit, "\(prefix): \(error.message) (raise the limit with --memory-limit)")
             return
         }
         if error.timedOut {
-            diagnose(.error, "timeout", "\(prefix): \(error.message) (raise the limit with --timeout)")
+            diagnose(.timeout, "\(prefix): \(error.message) (raise the limit with --timeout)")
             return
         }
         var file = error.sourceURL ?? scriptFile
@@ -42,6 +49,6 @@ extension Exchange {
             file = "<simulator DOM>/\(mapped.file)"
             line = mapped.line
         }
-        diagnose(.error, code, "\(prefix): \(error.name): \(error.message)", line: line, column: error.column, file: file)
+        diagnose(code, "\(prefix): \(error.name): \(error.message)", line: line, column: error.column, file: file)
     }
 }

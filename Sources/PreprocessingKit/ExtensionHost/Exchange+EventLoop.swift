@@ -32,7 +32,7 @@ extension Exchange {
             do {
                 guard try page.runNextTask(budgetMilliseconds: deadline) else { break }
             } catch {
-                diagnose(error.timedOut ? "timeout" : "task-threw", "a timer or event callback threw", error)
+                diagnose(error.timedOut ? .timeout : .taskThrew, "a timer or event callback threw", error)
                 if error.timedOut { return .stopped }
             }
             collectRejections(page)
@@ -52,7 +52,7 @@ extension Exchange {
         guard !rejections.isEmpty else { return }
         page.unhandledRejections.removeAll()
         for rejection in rejections {
-            diagnose(.warning, "unhandled-rejection",
+            diagnose(.unhandledRejection,
                      "a promise was rejected and nothing handled it: \(rejection.name): \(rejection.message)",
                      line: rejection.line, column: rejection.column, file: rejection.sourceURL)
         }
@@ -69,14 +69,14 @@ extension Exchange {
             do {
                 try page.javaScript.evaluate(script.text, sourceURL: name)
             } catch {
-                diagnose(.warning, error.timedOut ? "page-script-timeout" : "page-script-error",
+                diagnose(error.timedOut ? .pageScriptTimeout : .pageScriptError,
                          "a script of the page threw: \(error.name): \(error.message)",
                          line: error.line, column: error.column, file: name)
             }
             collectRejections(page)
         }
         do { try page.finishPageLoad() } catch {
-            diagnose(.warning, "page-script-error", "a load event listener of the page threw: \(error.name): \(error.message)",
+            diagnose(.pageScriptError, "a load event listener of the page threw: \(error.name): \(error.message)",
                      line: error.line, column: error.column, file: error.sourceURL ?? request.page.url)
         }
         let now = (try? page.virtualTime()) ?? 0
@@ -94,7 +94,7 @@ extension Exchange {
             if replacingPhase || request.phase == nil { request.phase = phase }
             if request.outcome == "cors-blocked" {
                 let origin = Self.origin(of: self.request.page.url)
-                diagnose(.warning, "fixture-cors-blocked",
+                diagnose(.fixtureCORSBlocked,
                          "the fixture for \(request.url) answers a cross-origin \(request.api) that the page may not read: \(request.corsProblem ?? "CORS blocked it"); Safari blocks it the same way and the script sees a network error (a fixture in --fixtures' fixtures.json can carry the header: \"headers\": {\"Access-Control-Allow-Origin\": \"\(origin)\"})")
             }
             transcript.requests.append(request)
@@ -133,11 +133,11 @@ extension Exchange {
                 let navigation = Transcript.Navigation(method: event.method ?? "href", url: event.url ?? "")
                 if finalize { transcript.finalize.navigations.append(navigation) } else { transcript.navigations.append(navigation) }
             case "unsupported":
-                diagnose(.warning, "unsupported-api",
+                diagnose(.unsupportedAPI,
                          "the script used \(event.api ?? "an API"), which the simulator does not model; on a device it behaves differently",
                          line: event.location?.line, column: event.location?.column, file: event.location?.file)
             case "page-error":
-                diagnose(.warning, "uncaught-exception", event.message ?? "an uncaught exception")
+                diagnose(.uncaughtException, event.message ?? "an uncaught exception")
             default:
                 break
             }

@@ -47,14 +47,14 @@ extension Exchange {
             }
         }
         guard let ending = log.ending else {
-            diagnose(.error, "handler-not-completed",
+            diagnose(.handlerNotCompleted,
                      "the request handler did not call completeRequest(returningItems:) within \(JavaScriptContext.formatSeconds(request.handlerTimeout)); on a device the extension never finishes and finalize is not called",
                      file: nil)
             return nil
         }
         transcript.handler.completed = true
         for problem in log.extraEndings {
-            diagnose(.error, "handler-completed-twice", problem, file: nil)
+            diagnose(.handlerCompletedTwice, problem, file: nil)
         }
         switch ending {
         case .cancelled(let error):
@@ -75,7 +75,7 @@ extension Exchange {
                 guard let value = PropertyListValue(foundationObject: object, problems: &problems),
                       case .dictionary(let dictionary) = value else { continue }
                 for problem in problems {
-                    diagnose(.warning, "not-plist-value", "the handler returned \(problem)", file: nil)
+                    diagnose(.notPlistValue, "the handler returned \(problem)", file: nil)
                 }
                 if let arguments = dictionary[NSExtensionJavaScriptFinalizeArgumentKey] {
                     transcript.handler.finalizeArguments = arguments
@@ -84,7 +84,7 @@ extension Exchange {
             }
         }
         if let items, !items.isEmpty {
-            diagnose(.note, "no-finalize-argument",
+            diagnose(.noFinalizeArgument,
                      "the handler returned items, but none holds NSExtensionJavaScriptFinalizeArgumentKey in a property-list attachment, so finalize is not called",
                      file: nil)
         }

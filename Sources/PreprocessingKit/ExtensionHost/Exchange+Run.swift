@@ -32,14 +32,14 @@ extension Exchange {
             tracer.record(.runReturned, recorder.value == nil ? "run returned; completionFunction not called yet" : "run returned")
             watchRejection(of: returned, in: page, recorder)
         } catch {
-            diagnose(error.timedOut ? "timeout" : "run-threw", "run threw before the extension got its results", error)
+            diagnose(error.timedOut ? .timeout : .runThrew, "run threw before the extension got its results", error)
         }
         var ending = LoopEnding.idle
-        if !transcript.diagnostics.contains(where: { $0.code == "timeout" }) {
+        if !transcript.diagnostics.contains(where: { $0.code == DiagnosticCode.timeout.rawValue }) {
             ending = drainTasks(page, until: { recorder.value != nil || recorder.rejection != nil })
         }
         if let rejection = recorder.rejection, recorder.value == nil {
-            diagnose("run-threw", "run's promise was rejected before the extension got its results",
+            diagnose(.runThrew, "run's promise was rejected before the extension got its results",
                      page.javaScript.error(fromValue: rejection))
         }
         transcript.completionCalls = recorder.calls
@@ -54,7 +54,7 @@ extension Exchange {
         }
         transcript.completed = true
         if recorder.calls > 1 {
-            diagnose(.warning, "completion-called-twice",
+            diagnose(.completionCalledTwice,
                      "completionFunction was called \(recorder.calls) times; only the first call's value reaches the extension")
         }
         return Completion(value: value, traceEventIndex: recorder.traceEventIndex)
@@ -89,7 +89,7 @@ extension Exchange {
 
     /// Says why completionFunction never came, unless an error already did.
     mutating func diagnoseMissingCompletion(_ ending: LoopEnding) {
-        guard !transcript.diagnostics.contains(where: { $0.severity == .error && $0.code != "unhandled-rejection" }) else { return }
+        guard !transcript.diagnostics.contains(where: { $0.severity == .error && $0.code != DiagnosticCode.unhandledRejection.rawValue }) else { return }
         let why: String
         switch ending {
         case .idle, .completed:
@@ -101,7 +101,7 @@ extension Exchange {
         case .stopped:
             why = "a task was stopped before completionFunction was called"
         }
-        diagnose(.error, "completion-not-called",
+        diagnose(.completionNotCalled,
                  "\(why); on a device the share sheet waits forever and the extension receives nothing")
     }
 
@@ -119,7 +119,7 @@ extension Exchange {
             tracer.appendDetails(lines, toEventAt: completion.traceEventIndex)
         }
         transcript.diagnostics += outcome.diagnostics
-        if !outcome.diagnostics.isEmpty, !outcome.diagnostics.contains(where: { $0.code == "results-too-large" }),
+        if !outcome.diagnostics.isEmpty, !outcome.diagnostics.contains(where: { $0.code == DiagnosticCode.resultsTooLarge.rawValue }),
            let json = completion.value.jsonString() {
             transcript.resultsJSON = json
         }
@@ -132,7 +132,7 @@ extension Exchange {
         try? page.setPhase("finalize")
         let finalize = (try? entry.global.property("finalize")) ?? page.javaScript.undefined
         guard finalize.isFunction else {
-            diagnose(.warning, "missing-finalize",
+            diagnose(.missingFinalize,
                      "the handler returned finalize arguments, but ExtensionPreprocessingJS has no finalize function; they are dropped")
             throw ExchangeEnded()
         }
@@ -146,12 +146,12 @@ extension Exchange {
             let argument = try ResultConversion.javaScriptValue(arguments, in: page.javaScript)
             try finalize.call([argument], this: entry.global)
         } catch {
-            diagnose(error.timedOut ? "timeout" : "finalize-threw", "finalize threw", error)
+            diagnose(error.timedOut ? .timeout : .finalizeThrew, "finalize threw", error)
             transcript.finalize.error = "\(error.name): \(error.message)"
         }
         let finalizeEnding = drainTasks(page, until: { false })
         if finalizeEnding == .onlyIntervals || finalizeEnding == .budget {
-            diagnose(.note, "finalize-tasks-left",
+            diagnose(.finalizeTasksLeft,
                      finalizeEnding == .onlyIntervals
                         ? "setInterval timers were still running after \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time in finalize; the simulation stopped them"
                         : "a timer or request of finalize was still pending after \(Self.formatVirtual(request.virtualTimeBudget)) of virtual time; the simulation stopped waiting")

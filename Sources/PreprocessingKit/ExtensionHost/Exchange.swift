@@ -97,7 +97,7 @@ struct Exchange {
         machine.memoryLimit = memoryLimit
         let needed = request.page.html.utf8.count * Self.buildMemoryFactor
         if memoryLimit > 0, needed > memoryLimit {
-            diagnose(.error, "page-too-large",
+            diagnose(.pageTooLarge,
                      "the page is \(request.page.html.utf8.count / 1_048_576) MB of text; building it takes about \(needed / 1_048_576) MB, over the \(request.memoryLimitMegabytes) MB limit (raise it with --memory-limit)",
                      file: request.page.path)
             throw ExchangeEnded()
@@ -106,11 +106,11 @@ struct Exchange {
         do {
             page = try PageContext(html: request.page.html, configuration: configuration, machine: machine)
         } catch let error as JavaScriptError {
-            diagnose("internal-error", "the simulator could not build this page", error)
+            diagnose(.internalError, "the simulator could not build this page", error)
             throw ExchangeEnded()
         } catch {
             // The bundle's completion value was not its api object.
-            diagnose(.error, "internal-error", "the simulator could not build this page: \(error)")
+            diagnose(.internalError, "the simulator could not build this page: \(error)")
             throw ExchangeEnded()
         }
         page.javaScript.executionTimeLimit = request.timeout
@@ -163,7 +163,7 @@ struct Exchange {
         }
         transcript.selection = .init(requested: described, found: found)
         if !found {
-            diagnose(.warning, "selection-not-found", "the page has no text matching the selection '\(described)'; nothing is selected",
+            diagnose(.selectionNotFound, "the page has no text matching the selection '\(described)'; nothing is selected",
                      file: request.page.path)
         }
     }
@@ -175,7 +175,7 @@ struct Exchange {
         do {
             try page.javaScript.evaluate(preScript, sourceURL: "preprocess-sim://pre-script")
         } catch {
-            diagnose("internal-error", "the pre-script threw", error)
+            diagnose(.internalError, "the pre-script threw", error)
             throw ExchangeEnded()
         }
     }
@@ -190,13 +190,13 @@ struct Exchange {
         } else if let data = FileManager.default.contents(atPath: request.scriptPath) {
             source = String(decoding: data, as: UTF8.self)
         } else {
-            diagnose(.error, "script-unreadable", "cannot read the preprocessing script")
+            diagnose(.scriptUnreadable, "cannot read the preprocessing script")
             throw ExchangeEnded()
         }
         do {
             try page.javaScript.checkSyntax(source, sourceURL: scriptFile)
         } catch {
-            diagnose(.error, "syntax-error", "\(error.message) (Safari skips the script and the extension receives nothing)",
+            diagnose(.syntaxError, "\(error.message) (Safari skips the script and the extension receives nothing)",
                      line: error.line, column: error.column ?? page.javaScript.syntaxErrorColumn(source: source, error: error))
             collectEvents(page, finalize: false)
             throw ExchangeEnded()
@@ -214,7 +214,7 @@ struct Exchange {
             tracer.record(.scriptEvaluated, "evaluated \((scriptFile as NSString).lastPathComponent) (\(source.utf8.count) bytes)",
                           location: SourceLocation(file: scriptFile, line: 1, column: 1))
         } catch {
-            diagnose("script-threw", "the script threw while it was being injected", error)
+            diagnose(.scriptThrew, "the script threw while it was being injected", error)
             collectEvents(page, finalize: false)
             throw ExchangeEnded()
         }
@@ -231,12 +231,12 @@ struct Exchange {
                 sourceURL: "preprocess-sim://lookup")
         } catch {
             // A getter on the global that throws: Safari's call of run fails the same way.
-            diagnose("run-threw", "looking up ExtensionPreprocessingJS threw, so run was never called", error)
+            diagnose(.runThrew, "looking up ExtensionPreprocessingJS threw, so run was never called", error)
             collectEvents(page, finalize: false)
             throw ExchangeEnded()
         }
         guard global.isObject else {
-            diagnose(.error, "missing-global",
+            diagnose(.missingGlobal,
                      global.isUndefined
                         ? "the script does not define ExtensionPreprocessingJS; Safari finds nothing to run and the extension receives nothing"
                         : "ExtensionPreprocessingJS is \(global.typeDescription), not an object with a run function")
@@ -247,12 +247,12 @@ struct Exchange {
         do {
             run = try global.property("run")
         } catch {
-            diagnose("run-threw", "reading ExtensionPreprocessingJS.run threw, so run was never called", error)
+            diagnose(.runThrew, "reading ExtensionPreprocessingJS.run threw, so run was never called", error)
             collectEvents(page, finalize: false)
             throw ExchangeEnded()
         }
         guard run.isFunction else {
-            diagnose(.error, "missing-run", "ExtensionPreprocessingJS has no run function (it is \(run.typeDescription)); the extension receives nothing")
+            diagnose(.missingRun, "ExtensionPreprocessingJS has no run function (it is \(run.typeDescription)); the extension receives nothing")
             collectEvents(page, finalize: false)
             throw ExchangeEnded()
         }

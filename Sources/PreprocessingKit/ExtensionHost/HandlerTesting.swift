@@ -64,8 +64,8 @@ extension Simulator {
         if let selection { request.selection = .text(selection, occurrence: 1) }
         request.handlerTimeout = handlerTimeout
         var transcript = run(request)
-        if transcript.diagnostics.contains(where: { $0.code == "handler-not-completed" }) && MainQueueProbe.isOnMainQueueOffMainThread {
-            transcript.diagnostics.append(Diagnostic(.note, "main-queue-blocked",
+        if transcript.diagnostics.contains(where: { $0.code == DiagnosticCode.handlerNotCompleted.rawValue }) && MainQueueProbe.isOnMainQueueOffMainThread {
+            transcript.diagnostics.append(Diagnostic(.mainQueueBlocked,
                 "the simulator was called on the main queue off the main thread (a @MainActor test), so DispatchQueue.main and OperationQueue.main could not run the handler's work; call it with `try await` from there"))
         }
         return transcript

@@ -43,7 +43,7 @@ enum ResultConversion {
         var characters = 0
         var overLimit = false
         func warn(_ path: String, _ what: String) {
-            diagnostics.append(Diagnostic(.warning, "not-plist-value",
+            diagnostics.append(Diagnostic(.notPlistValue,
                                           "\(path.isEmpty ? "the result" : "'\(path)'") \(what)", file: file))
         }
         var visiting: [JavaScriptValue] = []
@@ -71,7 +71,7 @@ enum ResultConversion {
                 if characters > characterLimit - length {
                     if !overLimit {
                         overLimit = true
-                        diagnostics.append(Diagnostic(.error, "results-too-large",
+                        diagnostics.append(Diagnostic(.resultsTooLarge,
                             "the results hold more than \(characterLimit / 1_048_576) M characters of text (at '\(path)'); the simulator converts at most a quarter of --memory-limit, and leaves out the rest",
                             file: file))
                     }
@@ -138,7 +138,7 @@ enum ResultConversion {
             warn(platformObjects.first, "is a DOM object (\(platformObjects.interfaceName)), not data\(more): WebKit cannot clone it (DataCloneError) and JSON keeps only its own enumerable properties, which is what the simulator hands on; pass its text, URL or attributes instead")
         }
         if let converted, converted.dictionaryValue == nil, converted != .null {
-            diagnostics.append(Diagnostic(.warning, "not-plist-value",
+            diagnostics.append(Diagnostic(.notPlistValue,
                 "completionFunction received \(value.typeDescription == "object" ? "an array" : "a \(value.typeDescription)"), not an object; the extension receives it as-is, but handlers cast the results to a dictionary",
                 file: file))
         }

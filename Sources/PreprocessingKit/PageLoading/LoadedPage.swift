@@ -76,13 +76,13 @@ public struct LoadedPage: Codable, Sendable {
     public var notes: [Diagnostic]
 }
 
-/// A page that cannot be loaded, with a stable `code` ("page-unreadable", "page-not-html", "page-malformed").
+/// A page that cannot be loaded, with a stable `code` (`pageUnreadable`, `pageNotHTML`, `pageMalformed`, `pageTooLarge`).
 public struct PageLoadError: Error, CustomStringConvertible, Equatable {
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     public var path: String
 
-    public init(code: String, message: String, path: String) {
+    public init(code: DiagnosticCode, message: String, path: String) {
         self.code = code
         self.message = message
         self.path = path
@@ -92,5 +92,5 @@ public struct PageLoadError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(path): error: \(message)" }
 
     /// The same failure as a `Diagnostic`, for transcripts.
-    public var diagnostic: Diagnostic { Diagnostic(.error, code, message, file: path) }
+    public var diagnostic: Diagnostic { Diagnostic(code, message, file: path) }
 }

@@ -14,7 +14,7 @@ public enum PageLoader {
     public static func load(path: String, options: PageLoadOptions = .init()) throws -> LoadedPage {
         if let limit = options.maximumBytes,
            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
-            throw PageLoadError(code: "page-too-large",
+            throw PageLoadError(code: .pageTooLarge,
                                 message: "the page is \(size / 1_048_576) MB, more than the \(limit / 1_048_576) MB the memory limit allows (raise it with --memory-limit)",
                                 path: path)
         }
@@ -31,7 +31,7 @@ public enum PageLoader {
             } else {
                 reason = "permission denied or read error"
             }
-            throw PageLoadError(code: "page-unreadable", message: "cannot read the page: \(reason)", path: path)
+            throw PageLoadError(code: .pageUnreadable, message: "cannot read the page: \(reason)", path: path)
         }
         return try load(data: data, path: path, options: options)
     }
@@ -48,22 +48,22 @@ public enum PageLoader {
             do {
                 inflated = try GzipInflater.inflate(bytes, limit: options.maximumBytes ?? .max)
             } catch GzipInflater.Failure.tooLarge {
-                throw PageLoadError(code: "page-too-large",
+                throw PageLoadError(code: .pageTooLarge,
                                     message: "the gzip-compressed page inflates to more than the \((options.maximumBytes ?? 0) / 1_048_576) MB the memory limit allows (raise it with --memory-limit)",
                                     path: path)
             } catch {
-                throw PageLoadError(code: "page-unreadable", message: "the gzip-compressed page is corrupt or truncated", path: path)
+                throw PageLoadError(code: .pageUnreadable, message: "the gzip-compressed page is corrupt or truncated", path: path)
             }
             bytes = inflated
             compressed = true
             if name.hasSuffix(".gz") { name.removeLast(3) }
         } else if name.hasSuffix(".gz") {
-            notes.append(Diagnostic(.note, "gzip-not-compressed", "the file is named .gz but is not gzip-compressed; read as is", file: path))
+            notes.append(Diagnostic(.gzipNotCompressed, "the file is named .gz but is not gzip-compressed; read as is", file: path))
             name.removeLast(3)
         }
 
         if bytes.isEmpty {
-            notes.append(Diagnostic(.warning, "page-empty", "the page is empty; Safari shows a blank document", file: path))
+            notes.append(Diagnostic(.pageEmpty, "the page is empty; Safari shows a blank document", file: path))
         }
 
         if name.hasSuffix(".webarchive") || WebArchiveReader.looksLikeWebArchive(bytes) {
@@ -73,7 +73,7 @@ public enum PageLoader {
             return try loadMHTML(bytes, path: path, compressed: compressed, options: options, notes: notes)
         }
         if let kind = FileKindSniffer.nonHTMLKind(bytes) {
-            throw PageLoadError(code: "page-not-html", message: "this is \(kind), not an HTML page", path: path)
+            throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
         }
 
         let decoded = decodeDocument(bytes, container: containerEncoding(options: options, declared: nil, source: ""), options: options, path: path)
@@ -95,12 +95,12 @@ public enum PageLoader {
             archive = try WebArchiveReader.read(bytes)
         } catch let error as WebArchiveReader.ReadError {
             if let kind = FileKindSniffer.nonHTMLKind(bytes) {
-                throw PageLoadError(code: "page-not-html", message: "this is \(kind), not an HTML page", path: path)
+                throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
             }
-            throw PageLoadError(code: "page-malformed", message: error.message, path: path)
+            throw PageLoadError(code: .pageMalformed, message: error.message, path: path)
         }
         if !archive.mimeType.lowercased().contains("html") && !archive.mimeType.lowercased().contains("xml") {
-            notes.append(Diagnostic(.warning, "webarchive-not-html", "the web archive's main resource is \(archive.mimeType), not HTML; parsed as HTML anyway", file: path))
+            notes.append(Diagnostic(.webarchiveNotHTML, "the web archive's main resource is \(archive.mimeType), not HTML; parsed as HTML anyway", file: path))
         }
         let decoded = decodeDocument(archive.data, container: containerEncoding(options: options, declared: archive.textEncodingName, source: "webarchive"), options: options, path: path)
         notes += decoded.notes
@@ -131,11 +131,11 @@ public enum PageLoader {
         do {
             message = try MHTMLReader.read(bytes)
         } catch let error as MHTMLReader.ReadError {
-            throw PageLoadError(code: "page-malformed", message: error.message, path: path)
+            throw PageLoadError(code: .pageMalformed, message: error.message, path: path)
         }
         let htmlParts = message.parts.filter { $0.contentType == "text/html" || $0.contentType == "application/xhtml+xml" }
         guard let main = htmlParts.first else {
-            throw PageLoadError(code: "page-not-html", message: "the MHTML file has no text/html part", path: path)
+            throw PageLoadError(code: .pageNotHTML, message: "the MHTML file has no text/html part", path: path)
         }
         let decoded = decodeDocument(main.body, container: containerEncoding(options: options, declared: main.charset, source: "mhtml part"), options: options, path: path)
         notes += decoded.notes
@@ -198,14 +198,14 @@ public enum PageLoader {
             encoding = declaration.encoding
             source = declaration.source
             if declaration.source == "meta after prescan" {
-                notes.append(Diagnostic(.note, "encoding-meta-late",
+                notes.append(Diagnostic(.encodingMetaLate,
                     "the <meta> declaring \(encoding) is at byte \(declaration.offset), after the first 1024 bytes; WebKit still honours it because it is in the head (browsers following the spec strictly would not)",
                     file: path))
             }
         } else if let order = FileKindSniffer.utf32WithoutByteOrderMark(bytes) {
             encoding = "windows-1252"
             source = "default (the bytes look like UTF-32, \(order), with no byte order mark)"
-            notes.append(Diagnostic(.warning, "encoding-utf32-without-bom",
+            notes.append(Diagnostic(.encodingUTF32WithoutBom,
                 "the page looks like UTF-32 (\(order)) without a byte order mark; WebKit does not detect UTF-32 and decodes it as windows-1252, so scripts see its markup as text with U+FFFD where the NULs were (save it as UTF-8 or with a BOM)",
                 file: path))
         } else {
@@ -216,17 +216,17 @@ public enum PageLoader {
             source = "default (guessed: windows-1252, WebKit's default for a page that declares no encoding; \(evidence))"
             if !allASCII {
                 let advice = looksUTF8 ? "; the bytes are valid UTF-8, so Safari will show mojibake (pass --encoding utf-8 if the original page was served as UTF-8)" : ""
-                notes.append(Diagnostic(.warning, "encoding-guessed",
+                notes.append(Diagnostic(.encodingGuessed,
                     "the page declares no encoding (no byte order mark, charset or <meta charset>); decoded as windows-1252 as WebKit does\(advice)",
                     file: path))
             }
         }
         if let label = options.encoding, TextEncodingRegistry.encodingName(forLabel: label) == nil {
-            notes.append(Diagnostic(.warning, "encoding-label-unknown", "--encoding \(label) is not an encoding label browsers know; ignored", file: path))
+            notes.append(Diagnostic(.encodingLabelUnknown, "--encoding \(label) is not an encoding label browsers know; ignored", file: path))
         }
         let (text, replaced) = TextEncodingRegistry.decode(Array(body), as: encoding)
         if replaced {
-            notes.append(Diagnostic(.warning, "invalid-bytes-replaced",
+            notes.append(Diagnostic(.invalidBytesReplaced,
                 "some bytes are not valid \(encoding) and became U+FFFD (\u{FFFD}), as in Safari", file: path))
         }
         return DecodedDocument(html: text, encoding: encoding, source: source, notes: notes)
@@ -240,7 +240,7 @@ public enum PageLoader {
         if let url = PageURLFinder.savedFromURL(in: html) { return (url, "saved-from comment") }
         if let url = PageURLFinder.canonicalURL(in: html) { return (url, "canonical link") }
         let url = PageURLFinder.fileURL(forPath: path)
-        notes.append(Diagnostic(.note, "url-from-file-path",
+        notes.append(Diagnostic(.urlFromFilePath,
             "the page records no URL (no --url, saved-from comment or canonical link); using \(url), so location, origin and relative links differ from the real page",
             file: path))
         return (url, "file path")

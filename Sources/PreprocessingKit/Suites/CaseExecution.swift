@@ -113,7 +113,7 @@ public enum CaseExecution {
             throw CaseSetupError(message: "unknown handler '\(handlerName)' (built in: \(BuiltInHandlers.names.joined(separator: ", ")))")
         }
         guard FileManager.default.isReadableFile(atPath: suiteCase.script) else {
-            throw CaseSetupError(message: "\(suiteCase.script): cannot read the preprocessing script [script-unreadable]")
+            throw CaseSetupError(message: "\(suiteCase.script): cannot read the preprocessing script [\(DiagnosticCode.scriptUnreadable)]")
         }
         var request = RunRequest(scriptPath: suiteCase.script, page: page, handler: handler, handlerName: handlerName)
         request.selection = settings.select?.requestSelection

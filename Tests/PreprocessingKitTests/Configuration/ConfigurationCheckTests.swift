@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func scriptChecksDiagnosticsAreAppended() {
-        let extra = Diagnostic(.error, "script-no-global", "no ExtensionPreprocessingJS", file: "ShareScript.js")
+        let extra = Diagnostic(.missingGlobal, "no ExtensionPreprocessingJS", file: "ShareScript.js")
         let diagnostics = ConfigurationCheck.run(plistPath: Fixtures.plist("nsextension-dictionary-only.plist"),
                                                  resourcesDirectory: Fixtures.resources.path) { _ in [extra] }
         #expect(diagnostics.last == extra)

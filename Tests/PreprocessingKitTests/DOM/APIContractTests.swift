@@ -54,7 +54,7 @@ import TestSupport
         let declared = try Self.declaredMembers(try Self.page())
         let documented = try Self.documentedMembers()
         let called = try Self.calledMembers()
-        #expect(declared.count >= 20)
+        #expect(!declared.isEmpty)
         #expect(declared == documented, "install.js's api and CONTRACT.md's table differ (order included)")
         #expect(Set(declared) == Set(called.keys), "declared but not called: \(Set(declared).subtracting(called.keys)); called but not declared: \(Set(called.keys).subtracting(declared))")
     }

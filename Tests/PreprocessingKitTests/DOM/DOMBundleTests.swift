@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import PreprocessingKit
 
-/// The embedded DOM bundle as embed-js writes it (issue 9): comments and indentation dropped,
+/// The embedded DOM bundle as embed-js writes it, small to evaluate on every page: comments and indentation dropped,
 /// ASCII only, line numbers still the source files' own.
 @Suite struct DOMBundleTests {
     static let jsFolder = Paths.repository.appendingPathComponent("Sources/PreprocessingKit/DOM/js")

@@ -4,7 +4,7 @@ import TestSupport
 @testable import PreprocessingKit
 @testable import JavaScriptEngine
 
-/// Issue 8: the `--trace` timeline, finalize's mutations and diff, exceptions with context.
+/// The `--trace` timeline, finalize's mutations and diff, exceptions with context.
 @Suite struct TraceTests {
     static func seed000Transcript() throws -> Transcript {
         let page = try PageLoader.load(path: Paths.inRepository("Pages/hukumusume-fable.html"))

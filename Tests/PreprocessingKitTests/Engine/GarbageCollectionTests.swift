@@ -4,7 +4,7 @@ import Testing
 @testable import JavaScriptEngine
 
 /// A released page must be freed when the machine collects, not whenever JavaScriptCore's own
-/// heuristics next run: a suite worker builds hundreds of pages in one machine (issue 9's leak check).
+/// heuristics next run: a suite worker builds hundreds of pages in one machine (`make bench`'s leak check).
 @Suite struct GarbageCollectionTests {
     /// Something a native function's closure holds; it dies when the function object is finalized.
     final class Marker {}

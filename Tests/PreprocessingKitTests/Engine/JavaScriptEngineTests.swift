@@ -16,7 +16,7 @@ import Testing
         do {
             try context.evaluate(source, sourceURL: "Action.js")
             Issue.record("expected an error")
-        } catch let error as JavaScriptError {
+        } catch {
             #expect(error.name == "TypeError")
             #expect(error.message == "null is not an object (evaluating 'null.foo')")
             #expect(error.line == 3)
@@ -30,7 +30,7 @@ import Testing
         do {
             try context.checkSyntax("var a = {;\n", sourceURL: "Bad.js")
             Issue.record("expected a syntax error")
-        } catch let error as JavaScriptError {
+        } catch {
             #expect(error.name == "SyntaxError")
             #expect(error.line == 1)
         }
@@ -58,7 +58,7 @@ import Testing
         do {
             try context.evaluate("while (true) {}")
             Issue.record("expected a timeout")
-        } catch let error as JavaScriptError {
+        } catch {
             #expect(error.timedOut)
         }
         #expect(Date().timeIntervalSince(start) < 3)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PreprocessingKit
 
-/// Issue 5: the event loop on a virtual clock, determinism, the offline network, page scripts.
+/// The event loop on a virtual clock, determinism, the offline network, page scripts.
 @Suite struct EventLoopTests {
     /// A page at https://example.com/edge/page.html whose own script dispatches `page-ready`
     /// 100 ms after it runs.

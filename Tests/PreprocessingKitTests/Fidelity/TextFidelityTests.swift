@@ -4,7 +4,7 @@ import TestSupport
 @testable import PreprocessingKit
 @testable import JavaScriptEngine
 
-/// Rendered text and selection against real WebKit (issue 3): the oracle's `text` probe
+/// Rendered text and selection against real WebKit: the oracle's `text` probe
 /// (`body.innerText`, `textContent`, a whole paragraph selected with `selectNodeContents`) and
 /// `select-text` probe (a phrase selected before `run()`), over the 86 corpus pages.
 ///
@@ -141,7 +141,7 @@ import TestSupport
     }
 }
 
-/// Issue 3 item 4: a selection by character offsets inside elements' text (`--select-range`).
+/// A selection by character offsets inside elements' text (`--select-range`).
 @Suite struct SelectRangeTests {
     static let html = "<!DOCTYPE html><body><p id=a>Hello <b>brave</b> world</p><p id=b>Second one</p></body>"
 

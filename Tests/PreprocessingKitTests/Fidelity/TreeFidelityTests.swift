@@ -117,7 +117,7 @@ import TestSupport
     """#
 }
 
-/// Issue 3 item 5: every API of `shared/corpus/api-frequency.md` either works or is named by an
+/// Every API of `shared/corpus/api-frequency.md` either works or is named by an
 /// `unsupported-api` warning with the script's file:line:column, never an opaque TypeError.
 @Suite struct UnsupportedAPIReportTests {
     static let folder = Paths.fixtures.appendingPathComponent("api-frequency")

@@ -56,13 +56,13 @@ import Testing
     @Test func propertyListWithoutAMainResourceIsNotHTML() throws {
         let bytes = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .binary, options: 0)
         let error = try #require(throws: PageLoadError.self) { try PageLoader.load(data: bytes, path: "Info.plist", options: .init()) }
-        #expect(error.code == "page-not-html")
+        #expect(error.code == .pageNotHTML)
         #expect(error.message.contains("property list"))
     }
 
     @Test func corruptWebArchiveIsMalformed() throws {
         let error = try #require(throws: PageLoadError.self) { try PageLoader.load(data: Data("not a plist".utf8), path: "x.webarchive", options: .init()) }
-        #expect(error.code == "page-malformed")
+        #expect(error.code == .pageMalformed)
     }
 
     // MARK: MHTML
@@ -109,7 +109,7 @@ import Testing
     @Test func mhtmlWithoutAnHTMLPartIsNotHTML() throws {
         let text = "MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=b1\r\n\r\n--b1\r\nContent-Type: image/png\r\n\r\nxx\r\n--b1--\r\n"
         let error = try #require(throws: PageLoadError.self) { try PageLoader.load(data: Data(text.utf8), path: "x.mhtml", options: .init()) }
-        #expect(error.code == "page-not-html")
+        #expect(error.code == .pageNotHTML)
     }
 
     @Test func quotedPrintableDecodesEscapesAndSoftBreaks() {

@@ -59,7 +59,7 @@ import Testing
 
     @Test func corruptGzipIsUnreadable() throws {
         let error = try #require(throws: PageLoadError.self) { try PageLoader.load(data: Data([0x1F, 0x8B, 0x08, 0x00, 0x01]), path: "p.html.gz", options: .init()) }
-        #expect(error.code == "page-unreadable")
+        #expect(error.code == .pageUnreadable)
     }
 
     @Test(arguments: [
@@ -73,7 +73,7 @@ import Testing
     ] as [(String, [UInt8], String)])
     func nonHTMLFilesAreRejectedSayingWhatTheyAre(name: String, bytes: [UInt8], kind: String) throws {
         let error = try #require(throws: PageLoadError.self) { try PageLoader.load(data: Data(bytes), path: name, options: .init()) }
-        #expect(error.code == "page-not-html")
+        #expect(error.code == .pageNotHTML)
         #expect(error.description == "\(name): error: this is \(kind), not an HTML page")
     }
 
@@ -87,10 +87,10 @@ import Testing
 
     @Test func unreadableFilesSayWhy() throws {
         let missing = try #require(throws: PageLoadError.self) { try PageLoader.load(path: "/nonexistent/dir/page.html") }
-        #expect(missing.code == "page-unreadable")
+        #expect(missing.code == .pageUnreadable)
         #expect(missing.description == "/nonexistent/dir/page.html: error: cannot read the page: no such file")
         let directory = try #require(throws: PageLoadError.self) { try PageLoader.load(path: NSTemporaryDirectory()) }
-        #expect(directory.code == "page-unreadable")
+        #expect(directory.code == .pageUnreadable)
     }
 
     @Test func emptyFileIsAnEmptyPageWithAWarning() throws {

@@ -94,7 +94,7 @@ import TestSupport
             page = try PageLoader.load(data: Data(bytes), path: name, options: PageLoadOptions(url: "https://example.com/fuzz.html"))
         } catch let error as PageLoadError {
             // Refusing a non-page (a PDF's bytes, say) is a diagnostic, not a failure.
-            return error.code == "page-not-html" ? nil : "\(error.code): \(error.message)"
+            return error.code == .pageNotHTML ? nil : "\(error.code): \(error.message)"
         } catch {
             return "\(error)"
         }

@@ -78,7 +78,7 @@ private func temporaryFolder() throws -> URL {
     }
 
     @Test func diagnosticsAreComparedByCodeAndErrorsFailByDefault() throws {
-        let failing = CaseOutput(transcript: transcript(results: nil, diagnostics: [Diagnostic(.error, "missing-global", "no global"), Diagnostic(.note, "url-from-file-path", "n")]))
+        let failing = CaseOutput(transcript: transcript(results: nil, diagnostics: [Diagnostic(.missingGlobal, "no global"), Diagnostic(.urlFromFilePath, "n")]))
         #expect(ExpectationCheck.check(nil, against: failing).map(\.kind) == ["diagnostics"])
         #expect(ExpectationCheck.check(try expectations(#"{"diagnostics": ["missing-global"]}"#), against: failing) == [])
         let wrong = ExpectationCheck.check(try expectations(#"{"diagnostics": ["syntax-error"]}"#), against: failing)

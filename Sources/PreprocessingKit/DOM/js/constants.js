@@ -42,24 +42,5 @@ const PLAIN_HTML_ELEMENTS = new Set([
   "summary", "sup", "tt", "u", "var", "wbr",
 ]);
 
-/** User-agent `display` defaults for getComputedStyle (the rest are inline). */
-const BLOCK_ELEMENTS = new Set([
-  "html", "body", "address", "article", "aside", "blockquote", "center", "dd", "details", "dialog",
-  "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frameset", "h1",
-  "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "legend", "listing", "main", "menu", "nav",
-  "ol", "p", "plaintext", "pre", "search", "section", "summary", "ul", "xmp", "optgroup",
-]);
-const HIDDEN_ELEMENTS = new Set([
-  "head", "script", "style", "template", "title", "meta", "link", "base", "noscript", "datalist",
-  "param", "rp", "area", "noembed", "noframes",
-]);
-const OTHER_DISPLAY_DEFAULTS = {
-  li: "list-item", table: "table", caption: "table-caption", thead: "table-header-group",
-  tbody: "table-row-group", tfoot: "table-footer-group", tr: "table-row", td: "table-cell",
-  th: "table-cell", col: "table-column", colgroup: "table-column-group", img: "inline",
-  input: "inline-block", button: "inline-block", select: "inline-block", textarea: "inline-block",
-  ruby: "ruby", rt: "ruby-text", summary: "block", video: "inline", iframe: "inline",
-};
-
 /** ASCII whitespace: https://infra.spec.whatwg.org/#ascii-whitespace */
 const ASCII_WHITESPACE = /[\t\n\f\r ]+/;

@@ -71,8 +71,6 @@ const api = Object.freeze({
   pendingWork() { return pendingWork(); },
   /** The virtual clock, in milliseconds since the page started. */
   virtualTime() { return EVENT_LOOP.now; },
-  /** How many tasks have run. */
-  tasksRun() { return EVENT_LOOP.tasksRun; },
   /** The requests made since the last call, as JSON, and clears them. */
   takeRequests() { return takeRequests(); },
   /** The page's classic scripts in document order, as JSON (`--page-scripts`). */
