@@ -109,28 +109,8 @@ const TOKEN_LIST_TRAPS = {
     if (typeof key === "string" && arrayIndexOfKey(key) >= 0) return arrayIndexOfKey(key) < tokenListTokens(target).length;
     return Reflect.has(target, key);
   },
-  // The tokens are the list's supported property indices (WebIDL §3.9): own, enumerable,
-  // read-only properties, so Object.keys and JSON.stringify see them.
-  set(target, key, value, receiver) {
-    if (typeof key === "string" && arrayIndexOfKey(key) >= 0) return false;
-    return Reflect.set(target, key, value);
-  },
-  ownKeys(target) {
-    const keys = [];
-    const length = tokenListTokens(target).length;
-    for (let i = 0; i < length; i++) keys.push(String(i));
-    return keys.concat(Reflect.ownKeys(target));
-  },
-  getOwnPropertyDescriptor(target, key) {
-    if (typeof key === "string") {
-      const index = arrayIndexOfKey(key);
-      if (index >= 0) {
-        const tokens = tokenListTokens(target);
-        return index < tokens.length ? { value: tokens[index], writable: false, enumerable: true, configurable: true } : undefined;
-      }
-    }
-    return Reflect.getOwnPropertyDescriptor(target, key);
-  },
+  // The tokens are the list's supported property indices (NodeList.js).
+  ...indexedPropertyTraps(tokenListTokens),
 };
 
 function createTokenList(element, attribute) {

@@ -67,27 +67,38 @@ const LIVE_COLLECTION_TRAPS = {
     }
     return Reflect.has(target, key);
   },
-  set(target, key, value, receiver) {
-    if (typeof key === "string" && arrayIndexOfKey(key) >= 0) return false;
-    return Reflect.set(target, key, value);
-  },
-  ownKeys(target) {
-    const keys = [];
-    const length = collectionItems(target).length;
-    for (let i = 0; i < length; i++) keys.push(String(i));
-    return keys.concat(Reflect.ownKeys(target));
-  },
-  getOwnPropertyDescriptor(target, key) {
-    if (typeof key === "string") {
-      const index = arrayIndexOfKey(key);
-      if (index >= 0) {
-        const items = collectionItems(target);
-        return index < items.length ? { value: items[index], writable: false, enumerable: true, configurable: true } : undefined;
-      }
-    }
-    return Reflect.getOwnPropertyDescriptor(target, key);
-  },
+  ...indexedPropertyTraps(collectionItems),
 };
+
+/**
+ * The Proxy traps that make `itemsOf(target)` a list's supported property indices (WebIDL
+ * §3.9, indexed properties): own, enumerable, read-only properties, so `Object.keys`,
+ * `JSON.stringify` and the results bridge see them, and assigning one does nothing.
+ */
+function indexedPropertyTraps(itemsOf) {
+  return {
+    set(target, key, value, receiver) {
+      if (typeof key === "string" && arrayIndexOfKey(key) >= 0) return false;
+      return Reflect.set(target, key, value);
+    },
+    ownKeys(target) {
+      const keys = [];
+      const length = itemsOf(target).length;
+      for (let i = 0; i < length; i++) keys.push(String(i));
+      return keys.concat(Reflect.ownKeys(target));
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === "string") {
+        const index = arrayIndexOfKey(key);
+        if (index >= 0) {
+          const items = itemsOf(target);
+          return index < items.length ? { value: items[index], writable: false, enumerable: true, configurable: true } : undefined;
+        }
+      }
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+  };
+}
 
 /** A live collection object of class `Collection` over `collect(root, arg) -> Node[]`. */
 function createLiveList(Collection, root, collect, arg, named) {
