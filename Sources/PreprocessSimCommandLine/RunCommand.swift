@@ -166,17 +166,43 @@ public struct RunCommand: Equatable {
         return files
     }
 
+    /// A run that ended before the simulator ran, its reason already printed.
+    private struct Unusable: Error {}
+
     private func runOnce(output: Output) -> (exitCode: Int32, transcript: Transcript?) {
-        guard let pagePath else { return (PreprocessSim.ExitCode.usage, nil) }
-        // With --extension, the plist names the script (unless --script overrides it), and its
-        // problems go into the transcript: a plist that stops Safari running the script is an
-        // error of this run too.
+        guard pagePath != nil else { return (PreprocessSim.ExitCode.usage, nil) }
+        let request: RunRequest
+        let configurationDiagnostics: [Diagnostic]
+        do {
+            let script = try resolveScript(output: output)
+            configurationDiagnostics = script.diagnostics
+            request = try makeRequest(scriptPath: script.path, page: try loadPage(output: output), output: output)
+        } catch {
+            return (PreprocessSim.ExitCode.usage, nil)
+        }
+        if inspect { Inspector.announce(output: output) }
+        var transcript = Simulator().run(request)
+        transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
+        // Only --trace asks for the timeline in the transcript; --diff and --html-out record it
+        // to get the page before finalize.
+        if !trace { transcript.trace = nil }
+        report(transcript, output: output)
+        if let htmlOutputPath, !writeHTML(transcript, to: htmlOutputPath, output: output) {
+            return (PreprocessSim.ExitCode.usage, transcript)
+        }
+        return (transcript.succeeded ? PreprocessSim.ExitCode.success : PreprocessSim.ExitCode.failure, transcript)
+    }
+
+    /// The script to run: `--script`, or the one `--extension`'s plist names (whose problems go
+    /// into the transcript: a plist that stops Safari running the script is an error of this
+    /// run too).
+    private func resolveScript(output: Output) throws(Unusable) -> (path: String, diagnostics: [Diagnostic]) {
         var configurationDiagnostics: [Diagnostic] = []
         let scriptPath: String
         if let extensionPath {
             guard FileManager.default.isReadableFile(atPath: extensionPath), !FileManager.default.isDirectory(extensionPath) else {
                 output.error("\(extensionPath): error: cannot read the file [\(DiagnosticCode.plistUnreadable)]")
-                return (PreprocessSim.ExitCode.usage, nil)
+                throw Unusable()
             }
             let inspection = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory,
                                                         scriptOverride: self.scriptPath)
@@ -184,50 +210,52 @@ public struct RunCommand: Equatable {
             guard let found = inspection.scriptURL else {
                 for diagnostic in inspection.diagnostics where diagnostic.severity == .error { output.error(diagnostic.formatted) }
                 output.error("\(extensionPath): error: the plist does not lead to a preprocessing file; pass --script FILE [\(DiagnosticCode.scriptNotFound)]")
-                return (PreprocessSim.ExitCode.usage, nil)
+                throw Unusable()
             }
             scriptPath = found.path
         } else if let given = self.scriptPath {
             scriptPath = given
         } else {
-            return (PreprocessSim.ExitCode.usage, nil)
+            throw Unusable()
         }
         guard FileManager.default.isReadableFile(atPath: scriptPath), !FileManager.default.isDirectory(scriptPath) else {
             output.error("\(scriptPath): error: cannot read the preprocessing script [\(DiagnosticCode.scriptUnreadable)]")
-            return (PreprocessSim.ExitCode.usage, nil)
+            throw Unusable()
         }
-        let page: LoadedPage
+        return (scriptPath, configurationDiagnostics)
+    }
+
+    /// The saved page, read within a tenth of the memory limit: the run refuses what it cannot
+    /// build anyway, and a gzip bomb stops inflating there.
+    private func loadPage(output: Output) throws(Unusable) -> LoadedPage {
+        guard let pagePath else { throw Unusable() }
         do {
-            // A tenth of the memory limit: the run refuses what it cannot build anyway, and a
-            // gzip bomb stops inflating there.
-            page = try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url, encoding: encoding, contentType: contentType,
+            return try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url, encoding: encoding, contentType: contentType,
                                                                                 maximumBytes: memoryLimitMegabytes * 1_048_576 / 10))
         } catch let error as PageLoadError {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
-            return (PreprocessSim.ExitCode.usage, nil)
         } catch {
             output.error("\(pagePath): error: \(error) [\(DiagnosticCode.pageUnreadable)]")
-            return (PreprocessSim.ExitCode.usage, nil)
         }
+        throw Unusable()
+    }
 
+    /// The request the options describe: handler, selection, limits, clock, fixtures, tracing.
+    private func makeRequest(scriptPath: String, page: LoadedPage, output: Output) throws(Unusable) -> RunRequest {
         var fixedArguments: PropertyListValue?
         if let finalizeArguments {
             do {
-                fixedArguments = try Self.readFinalizeArguments(finalizeArguments)
-            } catch let error as UsageError {
-                output.error("preprocess-sim: error: \(error.message)")
-                return (PreprocessSim.ExitCode.usage, nil)
+                fixedArguments = try FinalizeArguments.read(finalizeArguments)
             } catch {
-                output.error("preprocess-sim: error: --finalize-args: \(error)")
-                return (PreprocessSim.ExitCode.usage, nil)
+                output.error("preprocess-sim: error: \(error.message)")
+                throw Unusable()
             }
         }
         let handlerName = finalizeArguments != nil ? "finalize-args" : handler
         guard let handlerInstance = BuiltInHandlers.make(handlerName, finalizeArguments: fixedArguments) else {
             output.error("preprocess-sim: error: unknown handler '\(handler)'")
-            return (PreprocessSim.ExitCode.usage, nil)
+            throw Unusable()
         }
-
         var request = RunRequest(scriptPath: scriptPath, page: page, handler: handlerInstance, handlerName: handlerName)
         if let selectText { request.selection = .text(selectText, occurrence: occurrence) }
         if let selectCSS { request.selection = .elementContents(selector: selectCSS) }
@@ -252,17 +280,15 @@ public struct RunCommand: Equatable {
             }
         } catch {
             output.error("preprocess-sim: error: cannot read the fixtures: \(error.localizedDescription) [\(DiagnosticCode.fixtureUnreadable)]")
-            return (PreprocessSim.ExitCode.usage, nil)
+            throw Unusable()
         }
         request.trace = trace || diff || htmlOutputPath != nil
         if inspect { request.debuggerPause = Inspector.prompt(output: output) }
-        if inspect { Inspector.announce(output: output) }
-        var transcript = Simulator().run(request)
-        transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
-        // Only --trace asks for the timeline in the transcript; --diff and --html-out record it
-        // to get the page before finalize.
-        if !trace { transcript.trace = nil }
+        return request
+    }
 
+    /// The transcript in the chosen format.
+    private func report(_ transcript: Transcript, output: Output) {
         switch format {
         case .text:
             output.write(TextReport.render(transcript, colours: output.isTerminal))
@@ -279,24 +305,22 @@ public struct RunCommand: Equatable {
             output.write(PlistReport.render(transcript))
             for diagnostic in transcript.diagnostics { output.error(diagnostic.formatted) }
         }
-        if let htmlOutputPath {
-            if let html = transcript.finalize.html ?? transcript.htmlBeforeFinalize {
-                do {
-                    try Data(("<!DOCTYPE html>\n" + html).utf8).write(to: URL(fileURLWithPath: htmlOutputPath))
-                } catch {
-                    output.error("\(htmlOutputPath): error: cannot write the page: \(error.localizedDescription) [\(DiagnosticCode.htmlOutUnwritable)]")
-                    return (PreprocessSim.ExitCode.usage, transcript)
-                }
-            } else {
-                output.error("preprocess-sim: note: finalize did not run; \(htmlOutputPath) not written")
-            }
-        }
-        return (transcript.succeeded ? PreprocessSim.ExitCode.success : PreprocessSim.ExitCode.failure, transcript)
     }
 
-    /// `--finalize-args '{"k":"v"}'`, `@file.json` or `@file.plist`.
-    static func readFinalizeArguments(_ text: String) throws -> PropertyListValue {
-        do { return try FinalizeArguments.read(text) } catch { throw UsageError(error.message, command: "run") }
+    /// `--html-out`: the page after finalize (before it when finalize did not run); false when
+    /// the file cannot be written.
+    private func writeHTML(_ transcript: Transcript, to path: String, output: Output) -> Bool {
+        guard let html = transcript.finalize.html ?? transcript.htmlBeforeFinalize else {
+            output.error("preprocess-sim: note: finalize did not run; \(path) not written")
+            return true
+        }
+        do {
+            try Data(("<!DOCTYPE html>\n" + html).utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            output.error("\(path): error: cannot write the page: \(error.localizedDescription) [\(DiagnosticCode.htmlOutUnwritable)]")
+            return false
+        }
     }
 
     /// An ISO 8601 date-time or a number of milliseconds since 1970.

@@ -87,7 +87,7 @@ import TestSupport
         let (built, buildLog) = try execute("swift", ["build", "--scratch-path", scratch], in: package)
         try #require(built == 0, "\(buildLog)")
 
-        let page = try Paths.repository.appendingPathComponent("Pages/mozilla-hacks-fetch.html").path
+        let page = Paths.repository.appendingPathComponent("Pages/mozilla-hacks-fetch.html").path
         let runner = scratch + "/debug/Notes-sim"
         let (ran, json) = try execute(runner, ["run", "--script", "Scripts/Action.js", "--page", page,
                                                "--select", "fetch", "--handler", "Notes", "--format", "json"], in: package)
