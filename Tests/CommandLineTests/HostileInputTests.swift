@@ -33,6 +33,9 @@ import TestSupport
         Case(name: "a 200 MB result string", script: """
             var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({s: 'x'.repeat(200 * 1024 * 1024)}); } };
             """, extra: [], exitCode: 1, code: "results-too-large"),
+        Case(name: "a result nested 200,000 levels deep", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { var o = {leaf: 1}; for (var i = 0; i < 200000; i++) o = {o: o}; a.completionFunction({deep: o, list: [[[[1]]]]}); } };
+            """, extra: ["--handler", "echo"], exitCode: 1, code: "results-too-deep"),
         Case(name: "tampered built-ins before completion", script: """
             var ExtensionPreprocessingJS = { run: function (a) { JSON.stringify = null; Object.keys = null; Array.prototype.push = null; Date.prototype.getTime = function () { throw 1; }; a.completionFunction({d: new Date(0), arr: [1, 2], o: {x: 1}}); } };
             """, extra: [], exitCode: 0, code: nil),

@@ -100,43 +100,39 @@ public indirect enum PlistValue: Equatable, Sendable {
 
     /// Converts a Foundation property-list object (as `PropertyListSerialization` returns it)
     /// to a `PlistValue` without positions; `nil` for objects that are not property-list types.
+    /// Foundation objects are read once, by `PropertyListValue` (the bridge's value), so numbers,
+    /// booleans and dates are told apart the same way everywhere.
     public init?(foundationObject object: Any) {
-        switch object {
-        case let value as Bool where type(of: object) == Bool.self:
-            self = .boolean(value, at: nil)
-        case let value as String:
-            self = .string(value, at: nil)
-        case let value as Data:
-            self = .data(value, at: nil)
-        case let value as Date:
-            self = .date(value, at: nil)
-        case let value as NSNumber:
-            // Foundation on Linux hands back Bool for booleans (handled above) and NSNumber
-            // for numbers; the Objective-C type code tells integers from reals.
-            let code = String(cString: value.objCType)
-            if code == "d" || code == "f" {
-                self = .real(value.doubleValue, at: nil)
-            } else if code == "c" || code == "B" {
-                self = .boolean(value.boolValue, at: nil)
-            } else {
-                self = .integer(value.intValue, at: nil)
-            }
-        case let values as [Any]:
+        var problems: [String] = []
+        guard let value = PropertyListValue(foundationObject: object, problems: &problems), problems.isEmpty else { return nil }
+        self.init(value)
+    }
+
+    /// A value with no place in a file (positions `nil`, dictionary entries in key order);
+    /// `nil` for NSNull, which no property list holds.
+    public init?(_ value: PropertyListValue) {
+        switch value {
+        case .string(let string): self = .string(string, at: nil)
+        case .integer(let number): self = .integer(number, at: nil)
+        case .real(let number): self = .real(number, at: nil)
+        case .boolean(let flag): self = .boolean(flag, at: nil)
+        case .date(let date): self = .date(date, at: nil)
+        case .data(let data): self = .data(data, at: nil)
+        case .null: return nil
+        case .array(let values):
             var converted: [PlistValue] = []
             for element in values {
-                guard let value = PlistValue(foundationObject: element) else { return nil }
+                guard let value = PlistValue(element) else { return nil }
                 converted.append(value)
             }
             self = .array(converted, at: nil)
-        case let dictionary as [String: Any]:
+        case .dictionary(let dictionary):
             var entries: [PlistEntry] = []
             for key in dictionary.keys.sorted() {
-                guard let value = PlistValue(foundationObject: dictionary[key]!) else { return nil }
+                guard let value = PlistValue(dictionary[key]!) else { return nil }
                 entries.append(PlistEntry(key: key, value: value))
             }
             self = .dictionary(entries, at: nil)
-        default:
-            return nil
         }
     }
 }

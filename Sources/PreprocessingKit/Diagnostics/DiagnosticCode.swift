@@ -12,6 +12,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case memoryLimit = "memory-limit"
     case pageTooLarge = "page-too-large"
     case resultsTooLarge = "results-too-large"
+    case resultsTooDeep = "results-too-deep"
     case finalizeThrew = "finalize-threw"
     case taskThrew = "task-threw"
     case handlerNotCompleted = "handler-not-completed"
@@ -88,8 +89,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     public var severity: Diagnostic.Severity {
         switch self {
         case .syntaxError, .scriptThrew, .missingGlobal, .missingRun, .runThrew, .completionNotCalled,
-             .timeout, .memoryLimit, .pageTooLarge, .resultsTooLarge, .finalizeThrew, .taskThrew,
-             .handlerNotCompleted, .handlerCompletedTwice, .internalError, .scriptUnreadable,
+             .timeout, .memoryLimit, .pageTooLarge, .resultsTooLarge, .resultsTooDeep, .finalizeThrew,
+             .taskThrew, .handlerNotCompleted, .handlerCompletedTwice, .internalError, .scriptUnreadable,
              .pageUnreadable, .pageNotHTML, .pageMalformed, .plistUnreadable, .plistSyntax,
              .plistUnclosedElement, .plistUnknownElement, .plistMissingKey, .plistMissingValue,
              .plistInvalidValue, .plistUnexpectedText, .plistEmpty, .plistNotDictionary, .plistNoNSExtension,
@@ -125,6 +126,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .memoryLimit: return "a script (run, finalize, a timer, the DOM build) took the process past `--memory-limit` and was stopped"
         case .pageTooLarge: return "the page cannot be built within `--memory-limit` (on stderr with exit 2 when even reading it would pass the limit, a gzip bomb included)"
         case .resultsTooLarge: return "the results hold more text than a quarter of `--memory-limit`; the rest is not converted"
+        case .resultsTooDeep: return "the results nest arrays and objects deeper than 256 levels; the rest is not converted"
         case .finalizeThrew: return "finalize threw"
         case .taskThrew: return "a timer or event callback threw"
         case .handlerNotCompleted: return "the handler never called `completeRequest`"

@@ -128,8 +128,10 @@ public indirect enum PropertyListValue: Equatable, Sendable {
 
 /// NSNumber's kind, which swift-corelibs-foundation exposes through `objCType`.
 enum CFNumberLike {
+    /// Foundation on Linux types a boolean NSNumber "c" (Objective-C's BOOL); "B" is C's bool.
     static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
+        let code = String(cString: number.objCType)
+        return code == "c" || code == "B"
     }
 
     static func isInteger(_ number: NSNumber) -> Bool {

@@ -35,20 +35,52 @@ enum ResultConversion {
 
     /// Converts `value`; strings beyond `characterLimit` UTF-16 code units in all are not
     /// converted (an error diagnostic says so), which bounds the run's memory whatever a script
-    /// hands over.
+    /// hands over, and so are values nested deeper than `depthLimit`.
     static func convert(_ value: JavaScriptValue, file: String?, characterLimit: Int = .max,
-                        platformObjectView: (JavaScriptValue) -> PlatformObjectView? = { _ in nil }) -> Outcome {
+                        platformObjectView: @escaping (JavaScriptValue) -> PlatformObjectView? = { _ in nil }) -> Outcome {
+        var converter = Converter(file: file, characterLimit: characterLimit, platformObjectView: platformObjectView)
+        let converted = converter.convert(value, path: "", inArray: false, depth: 0)
+        if let platformObjects = converter.platformObjects {
+            let more = platformObjects.count > 1 ? " (and \(platformObjects.count - 1) more DOM object\(platformObjects.count > 2 ? "s" : "") in the results)" : ""
+            converter.warn(platformObjects.first, "is a DOM object (\(platformObjects.interfaceName)), not data\(more): WebKit cannot clone it (DataCloneError) and JSON keeps only its own enumerable properties, which is what the simulator hands on; pass its text, URL or attributes instead")
+        }
+        if let converted, converted.dictionaryValue == nil, converted != .null {
+            converter.diagnostics.append(Diagnostic(.notPlistValue,
+                "completionFunction received \(value.typeDescription == "object" ? "an array" : "a \(value.typeDescription)"), not an object; the extension receives it as-is, but handlers cast the results to a dictionary",
+                file: file))
+        }
+        return Outcome(value: converted, diagnostics: converter.diagnostics)
+    }
+
+    /// Levels of arrays and objects converted; deeper values are left out with an error. No
+    /// handler reads that deep, and Foundation's JSON writer refuses more than 512 levels in
+    /// all (the transcript holds the results a few levels down).
+    static let depthLimit = 256
+
+    /// One conversion's state: what it found, how much text it took, where it is.
+    struct Converter {
+        let file: String?
+        let characterLimit: Int
+        let platformObjectView: (JavaScriptValue) -> PlatformObjectView?
         var diagnostics: [Diagnostic] = []
         var platformObjects: (first: String, interfaceName: String, count: Int)?
         var characters = 0
         var overLimit = false
-        func warn(_ path: String, _ what: String) {
-            diagnostics.append(Diagnostic(.notPlistValue,
-                                          "\(path.isEmpty ? "the result" : "'\(path)'") \(what)", file: file))
-        }
+        var tooDeep = false
+        /// The arrays and objects being converted, outermost first: a value among them is a cycle.
         var visiting: [JavaScriptValue] = []
 
-        func convert(_ value: JavaScriptValue, path: String, inArray: Bool) -> PropertyListValue? {
+        init(file: String?, characterLimit: Int, platformObjectView: @escaping (JavaScriptValue) -> PlatformObjectView?) {
+            self.file = file
+            self.characterLimit = characterLimit
+            self.platformObjectView = platformObjectView
+        }
+
+        mutating func warn(_ path: String, _ what: String) {
+            diagnostics.append(Diagnostic(.notPlistValue, "\(path.isEmpty ? "the result" : "'\(path)'") \(what)", file: file))
+        }
+
+        mutating func convert(_ value: JavaScriptValue, path: String, inArray: Bool, depth: Int) -> PropertyListValue? {
             if value.isUndefined {
                 if inArray { warn(path, "is undefined; the extension receives NSNull"); return .null }
                 warn(path, "is undefined; the key is missing in the dictionary the extension receives")
@@ -66,20 +98,7 @@ enum ResultConversion {
                 }
                 return .real(number)
             }
-            if value.isString {
-                let length = value.stringLength
-                if characters > characterLimit - length {
-                    if !overLimit {
-                        overLimit = true
-                        diagnostics.append(Diagnostic(.resultsTooLarge,
-                            "the results hold more than \(characterLimit / 1_048_576) M characters of text (at '\(path)'); the simulator converts at most a quarter of --memory-limit, and leaves out the rest",
-                            file: file))
-                    }
-                    return inArray ? .null : nil
-                }
-                characters += length
-                return .string(value.stringValue)
-            }
+            if value.isString { return convertString(value, path: path, inArray: inArray) }
             if value.isSymbol {
                 warn(path, "is a symbol; the extension receives \(inArray ? "NSNull" : "nothing")")
                 return inArray ? .null : nil
@@ -93,9 +112,37 @@ enum ResultConversion {
                 if milliseconds.isNaN { warn(path, "is an invalid Date"); return .null }
                 return .date(Date(timeIntervalSince1970: milliseconds / 1000))
             }
-            // Objects and arrays: guard against cycles.
+            return convertContainer(value, path: path, inArray: inArray, depth: depth)
+        }
+
+        mutating func convertString(_ value: JavaScriptValue, path: String, inArray: Bool) -> PropertyListValue? {
+            let length = value.stringLength
+            if characters > characterLimit - length {
+                if !overLimit {
+                    overLimit = true
+                    diagnostics.append(Diagnostic(.resultsTooLarge,
+                        "the results hold more than \(characterLimit / 1_048_576) M characters of text (at '\(path)'); the simulator converts at most a quarter of --memory-limit, and leaves out the rest",
+                        file: file))
+                }
+                return inArray ? .null : nil
+            }
+            characters += length
+            return .string(value.stringValue)
+        }
+
+        /// Arrays and objects: cycles cut, nesting bounded, platform objects as WebKit's JSON.
+        mutating func convertContainer(_ value: JavaScriptValue, path: String, inArray: Bool, depth: Int) -> PropertyListValue? {
             if visiting.contains(where: { $0.isSameValue(as: value) }) {
                 warn(path, "refers back to an object that contains it (a cycle); the property list cannot hold it")
+                return inArray ? .null : nil
+            }
+            if depth >= ResultConversion.depthLimit {
+                if !tooDeep {
+                    tooDeep = true
+                    diagnostics.append(Diagnostic(.resultsTooDeep,
+                        "the results nest arrays and objects deeper than \(ResultConversion.depthLimit) levels (at '\(path.prefix(80))…'); the simulator converts \(ResultConversion.depthLimit) levels and leaves out the rest",
+                        file: file))
+                }
                 return inArray ? .null : nil
             }
             visiting.append(value)
@@ -106,11 +153,11 @@ enum ResultConversion {
                 items.reserveCapacity(length)
                 for index in 0..<length {
                     let element = (try? value.property(at: index)) ?? value.context.undefined
-                    items.append(convert(element, path: "\(path)[\(index)]", inArray: true) ?? .null)
+                    items.append(convert(element, path: "\(path)[\(index)]", inArray: true, depth: depth + 1) ?? .null)
                 }
                 return .array(items)
             }
-            var keys: [String]
+            let keys: [String]
             if let view = platformObjectView(value) {
                 keys = view.keys
                 if platformObjects == nil { platformObjects = (path, view.interfaceName, 0) }
@@ -120,29 +167,18 @@ enum ResultConversion {
             }
             var entries: [String: PropertyListValue] = [:]
             for key in keys {
+                let childPath = path.isEmpty ? key : "\(path).\(key)"
                 let child: JavaScriptValue
                 do { child = try value.property(key) } catch {
-                    warn(path.isEmpty ? key : "\(path).\(key)", "could not be read: \(error)")
+                    warn(childPath, "could not be read: \(error)")
                     continue
                 }
-                if let converted = convert(child, path: path.isEmpty ? key : "\(path).\(key)", inArray: false) {
+                if let converted = convert(child, path: childPath, inArray: false, depth: depth + 1) {
                     entries[key] = converted
                 }
             }
             return .dictionary(entries)
         }
-
-        let converted = convert(value, path: "", inArray: false)
-        if let platformObjects {
-            let more = platformObjects.count > 1 ? " (and \(platformObjects.count - 1) more DOM object\(platformObjects.count > 2 ? "s" : "") in the results)" : ""
-            warn(platformObjects.first, "is a DOM object (\(platformObjects.interfaceName)), not data\(more): WebKit cannot clone it (DataCloneError) and JSON keeps only its own enumerable properties, which is what the simulator hands on; pass its text, URL or attributes instead")
-        }
-        if let converted, converted.dictionaryValue == nil, converted != .null {
-            diagnostics.append(Diagnostic(.notPlistValue,
-                "completionFunction received \(value.typeDescription == "object" ? "an array" : "a \(value.typeDescription)"), not an object; the extension receives it as-is, but handlers cast the results to a dictionary",
-                file: file))
-        }
-        return Outcome(value: converted, diagnostics: diagnostics)
     }
 
     /// Builds the JavaScript value finalize receives from a Foundation dictionary (the reverse

@@ -6,8 +6,13 @@ public enum JSONReport {
     public static func render(_ transcript: Transcript) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(transcript) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        do {
+            return String(decoding: try encoder.encode(transcript), as: UTF8.self) + "\n"
+        } catch {
+            // Never silence: a transcript JSON cannot hold still says why, as JSON.
+            let reason = String(decoding: (try? JSONEncoder().encode(["error": "the transcript could not be written as JSON: \(error)"])) ?? Data(), as: UTF8.self)
+            return reason + "\n"
+        }
     }
 }
 

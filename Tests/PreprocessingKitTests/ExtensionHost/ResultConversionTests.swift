@@ -44,6 +44,20 @@ import Testing
         #expect(list[1] == .null)
     }
 
+    @Test func nestingPastTheDepthLimitIsCutAndReportedOnce() throws {
+        let outcome = try convert("(function () { var o = { leaf: 1 }; for (var i = 0; i < 5000; i++) o = { o: o }; return { deep: o, flat: [1, [2]] }; })()")
+        let errors = outcome.diagnostics.filter { $0.code == "results-too-deep" }
+        #expect(errors.count == 1)
+        #expect(errors.first?.severity == .error)
+        let value = try #require(outcome.value?.dictionaryValue)
+        #expect(value["flat"] == .array([.real(1), .array([.real(2)])]))
+        // The kept part is exactly the limit deep: `deep` is level 1 of the result.
+        var levels = 0
+        var current = value["deep"]
+        while let next = current?.dictionaryValue?["o"] { levels += 1; current = next }
+        #expect(levels == ResultConversion.depthLimit - 2)
+    }
+
     @Test func cyclesAreCutAndReported() throws {
         let outcome = try convert("(function () { var o = { name: 'o' }; o.self = o; return o; })()")
         #expect(outcome.value?.dictionaryValue?["name"] == .string("o"))
