@@ -48,6 +48,8 @@ public struct RunCommand: Equatable {
     /// `--inspect`: stop before `run` and at `debugger;` statements with a prompt on stdin.
     public var inspect = false
 
+    /// One `case` per option of `run` (the help text lists them in the same order): long
+    /// because the command has many options, not because any of them is intricate.
     static func parse(_ arguments: [String]) throws -> RunCommand {
         var command = RunCommand()
         var reader = ArgumentReader(arguments, command: "run")

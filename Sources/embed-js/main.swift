@@ -80,6 +80,9 @@ enum JavaScriptCompactor {
     static let operatorKeywords: Set<String> = ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
                                                 "throw", "case", "do", "else", "yield", "await"]
 
+    /// Drops comments and indentation in one pass over the scalars, tracking what the cursor is
+    /// in (a string, a template, a regular expression, code): the states share the cursor and
+    /// the output, so the pass stays one function.
     static func compact(_ source: String) -> String {
         let input = Array(source.unicodeScalars)
         var output = String.UnicodeScalarView()

@@ -116,6 +116,9 @@ struct PredicateParser {
         isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
     }
 
+    /// Splits the predicate into tokens in one loop over its characters: one branch per token
+    /// kind (strings, numbers, identifiers and keywords, operators), which keeps the cursor in
+    /// one place rather than spread over helpers.
     mutating func tokenize() throws {
         var index = 0
         func at(_ offset: Int) -> Unicode.Scalar? {

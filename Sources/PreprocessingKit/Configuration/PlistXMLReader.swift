@@ -140,7 +140,9 @@ struct PlistXMLReader {
         }
 
         /// Builds the element tree; elements left open are reported and closed where the
-        /// structure shows they should have ended.
+        /// structure shows they should have ended. One scanning loop over the characters (a
+        /// switch on what starts at the cursor: comment, declaration, end tag, start tag, text),
+        /// so it is long: each branch moves the cursor and the open-element stack together.
         mutating func buildTree() -> [Node] {
             let root = Element(name: "#document", position: SourcePosition(line: 1, column: 1))
             var open: [Element] = [root]
