@@ -54,7 +54,7 @@ struct Exchange {
     var scriptFile: String { request.scriptPath }
 
     /// Runs every stage the exchange reaches.
-    mutating func perform(machine: JavaScriptVirtualMachine) {
+    mutating func runStages(machine: JavaScriptVirtualMachine) {
         // A deterministic transcript leaves out the timings of every run that got as far as run.
         defer { if request.deterministic, transcript.clock != nil { transcript.timings = [:] } }
         let page: PageContext

@@ -30,7 +30,7 @@ public final class Simulator {
         if runCount > 0 { machine.collectGarbage() }
         runCount += 1
         var exchange = Exchange(request: request)
-        exchange.perform(machine: machine)
+        exchange.runStages(machine: machine)
         exchange.finishTrace()
         return exchange.transcript
     }
