@@ -36,6 +36,11 @@ public final class JavaScriptSource: @unchecked Sendable {
 
 /// One JavaScriptCore virtual machine (a context group): shared heap and code cache, and the
 /// watchdog that stops scripts running longer than `executionTimeLimit`.
+///
+/// One thread at a time: the watchdog's state (the running call's budget, why it stopped) is
+/// the machine's, so two threads evaluating in contexts of one machine stop each other's
+/// scripts. `Simulator` serialises its runs; code that also builds pages on its machine must
+/// take turns with them.
 public final class JavaScriptVirtualMachine {
     let group: JSContextGroupRef
     fileprivate let watchdog = Watchdog()

@@ -76,9 +76,19 @@ public enum OracleFixtures {
 /// Runs a script on a page file with the library, as the command line would.
 public enum SimulatorHarness {
     public static let simulator = Simulator()
-    /// Tests run in parallel and share `simulator`'s virtual machine: pages built directly on it
-    /// (`evaluate`) take turns, as `Simulator.run` itself does.
+    /// Tests run in parallel and share `simulator`'s virtual machine, whose watchdog and VM
+    /// belong to one thread at a time: every use of it — runs, and pages built directly on it
+    /// (`evaluate`) — takes this lock. (`Simulator.run`'s own lock does not cover pages built
+    /// beside it; two threads on one machine mix up the watchdog, and a script is terminated
+    /// for another's time.)
     private static let machineLock = NSLock()
+
+    /// Runs `request` on the shared simulator, taking turns with every other use of its machine.
+    public static func run(_ request: RunRequest) -> Transcript {
+        machineLock.lock()
+        defer { machineLock.unlock() }
+        return simulator.run(request)
+    }
 
     public static func run(script: String, page: String, url: String?, select: String? = nil,
                            handler: NSExtensionRequestHandling = NoFinalizeHandler()) throws -> Transcript {

@@ -100,7 +100,7 @@ import TestSupport
         }
         var request = RunRequest(scriptPath: "fuzz.js", scriptSource: script, page: page, handler: NoFinalizeHandler())
         request.deterministic = true
-        let transcript = SimulatorHarness.simulator.run(request)
+        let transcript = SimulatorHarness.run(request)
         let errors = transcript.diagnostics.filter { $0.severity == .error }
         if !transcript.completed || !errors.isEmpty {
             return "completed \(transcript.completed): \(errors.map { "\($0.code): \($0.message)" }.joined(separator: "; "))"
