@@ -95,6 +95,13 @@ public final class PageContext {
     /// building with them.
     public private(set) var buildTimings: [String: Double] = [:]
 
+    /// `ExtensionPreprocessingJS` in any shape real scripts use (var, let/const, class instance,
+    /// window property, object literal), or undefined; a getter on the global may throw.
+    public func extensionObject() throws(JavaScriptError) -> JavaScriptValue {
+        try javaScript.evaluate("typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
+                                sourceURL: "preprocess-sim://lookup")
+    }
+
     static let bundleURL = "preprocess-sim://dom/bundle.js"
     /// The DOM code this process evaluates in every page: the bundle embedded at build time, or,
     /// when `PREPROCESS_SIM_DOM_SOURCES` names a folder with an `order.txt` (a developer working

@@ -221,14 +221,11 @@ struct Exchange {
         return try findEntryPoint(page)
     }
 
-    /// `ExtensionPreprocessingJS` in any shape real scripts use (var, let/const, class instance,
-    /// window property, object literal), and its `run`.
+    /// `ExtensionPreprocessingJS` and its `run`.
     mutating func findEntryPoint(_ page: PageContext) throws(ExchangeEnded) -> EntryPoint {
         let global: JavaScriptValue
         do {
-            global = try page.javaScript.evaluate(
-                "typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
-                sourceURL: "preprocess-sim://lookup")
+            global = try page.extensionObject()
         } catch {
             // A getter on the global that throws: Safari's call of run fails the same way.
             diagnose(.runThrew, "looking up ExtensionPreprocessingJS threw, so run was never called", error)

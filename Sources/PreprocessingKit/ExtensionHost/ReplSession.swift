@@ -5,13 +5,9 @@ import JavaScriptEngine
 /// prints goes to `write`; the command line owns the prompt and the input.
 public final class ReplSession {
     public let page: PageContext
-    private let output: Writer
-    var scriptSources = ScriptSources()
-
     /// Where the session's text goes.
-    private struct Writer {
-        var write: (String) -> Void
-    }
+    private let write: (String) -> Void
+    var scriptSources = ScriptSources()
 
     /// Builds the page of `loaded` in a virtual machine of its own.
     public init(loaded: LoadedPage, write: @escaping (String) -> Void) throws {
@@ -20,7 +16,7 @@ public final class ReplSession {
         configuration.contentType = loaded.mimeType
         for frame in loaded.frames { configuration.frames[frame.url] = frame.html }
         page = try PageContext(html: loaded.html, configuration: configuration, machine: JavaScriptVirtualMachine())
-        output = Writer(write: write)
+        self.write = write
     }
 
     /// Evaluates the preprocessing script in the page.
@@ -41,7 +37,7 @@ public final class ReplSession {
         case trimmed.isEmpty: break
         case trimmed == ".exit" || trimmed == ".quit": return false
         case trimmed == ".help":
-            output.write("""
+            write("""
             expression        evaluate in the page (document, window, the script's globals)
             .run              call ExtensionPreprocessingJS.run and show what completionFunction received
             .finalize {json}  call ExtensionPreprocessingJS.finalize with the JSON object
@@ -50,15 +46,15 @@ public final class ReplSession {
 
             """)
         case trimmed == ".html":
-            output.write(((try? page.documentHTML()) ?? "") + "\n")
+            write(((try? page.documentHTML()) ?? "") + "\n")
         case trimmed == ".run":
             run()
         case trimmed.hasPrefix(".finalize"):
             finalize(String(trimmed.dropFirst(".finalize".count)).trimmingCharacters(in: .whitespaces))
         case trimmed.hasPrefix("."):
-            output.write("unknown command \(trimmed) (.help lists them)\n")
+            write("unknown command \(trimmed) (.help lists them)\n")
         default:
-            output.write(DebuggerStatements.globalEvaluator(page)(line) + "\n")
+            write(DebuggerStatements.globalEvaluator(page)(line) + "\n")
             printEvents()
         }
         return true
@@ -75,10 +71,9 @@ public final class ReplSession {
         let arguments = page.javaScript.makeObject()
         try? arguments.setProperty("completionFunction", completion)
         do {
-            let global = try page.javaScript.evaluate("typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
-                                                      sourceURL: "preprocess-sim://lookup")
+            let global = try page.extensionObject()
             guard global.isObject, (try? global.property("run"))?.isFunction == true else {
-                output.write("ExtensionPreprocessingJS.run is not defined (load a script with --script)\n")
+                write("ExtensionPreprocessingJS.run is not defined (load a script with --script)\n")
                 return
             }
             _ = try global.invoke("run", [arguments])
@@ -88,11 +83,11 @@ public final class ReplSession {
         drainTasks(until: { received != nil })
         printEvents()
         if let received {
-            output.write("completionFunction received: \(page.describeForTrace(received))\n")
+            write("completionFunction received: \(page.describeForTrace(received))\n")
             let converted = ResultConversion.convert(received, file: "repl", platformObjectView: page.platformObjectView)
-            output.write("the extension receives: \(converted.value?.traceDescription ?? "nil")\n")
+            write("the extension receives: \(converted.value?.traceDescription ?? "nil")\n")
         } else {
-            output.write("completionFunction was not called\n")
+            write("completionFunction was not called\n")
         }
     }
 
@@ -102,19 +97,18 @@ public final class ReplSession {
         do {
             value = try PropertyListValue(json: Data((json.isEmpty ? "{}" : json).utf8))
         } catch {
-            output.write(".finalize takes a JSON object: \(error.localizedDescription)\n")
+            write(".finalize takes a JSON object: \(error.localizedDescription)\n")
             return
         }
         scriptSources.addEvalCandidates(from: value)
         do {
-            let global = try page.javaScript.evaluate("typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
-                                                      sourceURL: "preprocess-sim://lookup")
+            let global = try page.extensionObject()
             guard global.isObject, (try? global.property("finalize"))?.isFunction == true else {
-                output.write("ExtensionPreprocessingJS.finalize is not defined\n")
+                write("ExtensionPreprocessingJS.finalize is not defined\n")
                 return
             }
             _ = try global.invoke("finalize", [ResultConversion.javaScriptValue(value, in: page.javaScript)])
-            output.write("finalize returned\n")
+            write("finalize returned\n")
         } catch {
             print(scriptSources.exception(error, phase: "finalize").rendered)
         }
@@ -129,16 +123,16 @@ public final class ReplSession {
     }
 
     private func print(_ lines: [String]) {
-        output.write(lines.joined(separator: "\n") + "\n")
+        write(lines.joined(separator: "\n") + "\n")
     }
 
     /// Console messages, dialogs and navigations since the last command.
     private func printEvents() {
         for event in (try? page.takeEvents()) ?? [] {
             switch event.kind {
-            case "console": output.write("[console.\(event.level ?? "log")] \(event.text ?? "")\n")
-            case "alert", "confirm", "prompt": output.write("[\(event.kind)] \(event.message ?? "")\n")
-            case "navigation": output.write("[navigation \(event.method ?? "")] \(event.url ?? "")\n")
+            case "console": write("[console.\(event.level ?? "log")] \(event.text ?? "")\n")
+            case "alert", "confirm", "prompt": write("[\(event.kind)] \(event.message ?? "")\n")
+            case "navigation": write("[navigation \(event.method ?? "")] \(event.url ?? "")\n")
             default: break
             }
         }
