@@ -25,7 +25,10 @@ let package = Package(
 
         // MARK: Build tools
         // Turns the DOM's JavaScript files into one Swift source, so the binary carries them.
-        .executableTarget(name: "embed-js", path: "Sources/embed-js"),
+        // The files' assembly (core program, lazy groups) is shared with PreprocessingKit, which
+        // does the same at run time for PREPROCESS_SIM_DOM_SOURCES.
+        .target(name: "DOMBundleAssembly"),
+        .executableTarget(name: "embed-js", dependencies: ["DOMBundleAssembly"], path: "Sources/embed-js"),
         .plugin(
             name: "EmbedDOMScripts",
             capability: .buildTool(),
@@ -48,7 +51,7 @@ let package = Package(
         // MARK: Core library
         .target(
             name: "PreprocessingKit",
-            dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser"],
+            dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser", "DOMBundleAssembly"],
             exclude: ["DOM/js"],
             plugins: ["EmbedDOMScripts"]
         ),
@@ -72,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreprocessingKitTests",
-            dependencies: ["PreprocessingKit", "JavaScriptEngine", "TestSupport"],
+            dependencies: ["PreprocessingKit", "JavaScriptEngine", "TestSupport", "DOMBundleAssembly"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

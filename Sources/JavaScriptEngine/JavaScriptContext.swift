@@ -22,10 +22,13 @@ public final class JavaScriptSource: @unchecked Sendable {
     // Immutable after init; JavaScriptCore's strings are safe to share between contexts and threads.
     fileprivate let text: JSStringRef
     fileprivate let url: JSStringRef
+    /// The line number of the text's first line (a program that continues another's numbering).
+    fileprivate let firstLine: Int32
 
-    public init(_ text: String, sourceURL: String) {
+    public init(_ text: String, sourceURL: String, firstLine: Int = 1) {
         self.text = text.withCString { JSStringCreateWithUTF8CString($0) }!
         self.url = sourceURL.withCString { JSStringCreateWithUTF8CString($0) }!
+        self.firstLine = Int32(firstLine)
     }
 
     deinit {
@@ -270,7 +273,7 @@ public final class JavaScriptContext {
     /// Evaluates a source made once for many contexts (no text conversion per call).
     public func evaluate(_ source: JavaScriptSource) throws(JavaScriptError) -> JavaScriptValue {
         try trying { exception in
-            JSEvaluateScript(ref, source.text, nil, source.url, 1, exception).map { JavaScriptValue($0, in: self) }
+            JSEvaluateScript(ref, source.text, nil, source.url, source.firstLine, exception).map { JavaScriptValue($0, in: self) }
         }
     }
 

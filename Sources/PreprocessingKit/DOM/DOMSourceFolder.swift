@@ -1,26 +1,37 @@
+import DOMBundleAssembly
 import Foundation
 
-/// The DOM's JavaScript read from a folder at run time, concatenated as embed-js does at build
-/// time (same prologue, same order, so line numbers and the file table agree) but without its
-/// compaction, which changes no behaviour.
+/// The DOM's JavaScript read from a folder at run time, put together as embed-js does at build
+/// time (`DOMBundleAssembly`: same core, same lazy groups, same line numbers and file table) but
+/// without its compaction, which changes no behaviour.
 enum DOMSourceFolder {
-    static func bundle(folder: String) -> (source: String, files: [(name: String, firstLine: Int, lineCount: Int)])? {
+    struct Unreadable: Error {}
+
+    /// Nil when the folder has no readable `order.txt` or a listed file cannot be read; a folder
+    /// the assembler refuses is reported on standard error and also gives nil.
+    static func bundle(folder: String) -> DOMBundleSources? {
         let directory = URL(fileURLWithPath: folder)
         guard let order = try? String(contentsOf: directory.appendingPathComponent("order.txt"), encoding: .utf8) else { return nil }
-        let names = order.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        var source = "\"use strict\";\n{\nconst host = globalThis.\(DOMBundle.hostProperty); delete globalThis.\(DOMBundle.hostProperty);\n"
-        var files: [(name: String, firstLine: Int, lineCount: Int)] = []
-        var line = 4
-        for name in names {
-            guard var text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { return nil }
-            if !text.hasSuffix("\n") { text += "\n" }
-            let count = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            files.append((name, line, count))
-            source += text
-            line += count
+        do {
+            let assembly = try DOMBundleAssembly.assemble(order: order, compact: false) { name in
+                guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { throw Unreadable() }
+                return text
+            }
+            return DOMBundleSources(source: assembly.core, files: assembly.files,
+                                    lazyGroups: assembly.groups.map { ($0.name, $0.firstLine, $0.source) })
+        } catch is Unreadable {
+            return nil
+        } catch {
+            FileHandle.standardError.write(Data("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder): \(error)\n".utf8))
+            return nil
         }
-        source += "}\n"
-        return (source, files)
     }
+}
+
+/// The DOM code of this process: the core program, the file table over the core's and the
+/// groups' lines, and each lazy group's program with the line it starts on.
+struct DOMBundleSources {
+    var source: String
+    var files: [(name: String, firstLine: Int, lineCount: Int)]
+    var lazyGroups: [(name: String, firstLine: Int, source: String)]
 }

@@ -66,6 +66,14 @@ public final class PageContext {
         try host.setProperty("parseFragment", javaScript.makeFunction(name: "parseFragment") { [unowned context] arguments in
             try ParsedTree.value(of: ParsedTree.parseFragment(arguments), in: context)
         })
+        // A lazy group of the DOM (layout, rendered text, …), the first time a page's code needs it:
+        // its program's value is a function of the core names it imports (DOMBundleAssembly).
+        try host.setProperty("evaluateLazyGroup", javaScript.makeFunction(name: "evaluateLazyGroup") { [unowned context, lazyGroupLog] arguments in
+            let name = arguments.first?.stringValue ?? ""
+            guard let source = PageContext.lazyGroupSources.source(named: name) else { throw LazyGroupSources.Unknown(name: name) }
+            lazyGroupLog.names.append(name)
+            return try context.evaluate(source)
+        })
         // `document.all`: an object `typeof` calls "undefined" (see UndetectableObject).
         try host.setProperty("makeUndetectable", javaScript.makeFunction(name: "makeUndetectable") { [unowned context] _ in
             UndetectableObject.make(in: context)
@@ -94,6 +102,11 @@ public final class PageContext {
     /// JavaScript). The benchmark splits parsing from
     /// building with them.
     public private(set) var buildTimings: [String: Double] = [:]
+    /// The DOM's lazy groups this page has loaded, in order (`DOMBundleAssembly`): what its
+    /// scripts needed beyond the core.
+    public var loadedLazyGroups: [String] { lazyGroupLog.names }
+    private final class LazyGroupLog { var names: [String] = [] }
+    private let lazyGroupLog = LazyGroupLog()
 
     /// `ExtensionPreprocessingJS` in any shape real scripts use (var, let/const, class instance,
     /// window property, object literal), or undefined; a getter on the global may throw.
@@ -107,16 +120,20 @@ public final class PageContext {
     /// when `PREPROCESS_SIM_DOM_SOURCES` names a folder with an `order.txt` (a developer working
     /// on the DOM: `Sources/PreprocessingKit/DOM/js`), those files as they are now, so a change to
     /// the JavaScript is tried without rebuilding. Read once per process.
-    static let activeBundle: (source: String, files: [(name: String, firstLine: Int, lineCount: Int)]) = {
+    static let activeBundle: DOMBundleSources = {
         if let folder = ProcessInfo.processInfo.environment["PREPROCESS_SIM_DOM_SOURCES"], !folder.isEmpty {
             if let sources = DOMSourceFolder.bundle(folder: folder) { return sources }
             FileHandle.standardError.write(Data("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder) has no readable order.txt; using the built-in DOM\n".utf8))
         }
-        return (DOMBundle.source, DOMBundle.files)
+        return DOMBundleSources(source: DOMBundle.source, files: DOMBundle.files, lazyGroups: DOMBundle.lazyGroups)
     }()
-    /// The bundle converted for JavaScriptCore once per process (the embedded one has no NUL:
+    /// The core converted for JavaScriptCore once per process (the embedded one has no NUL:
     /// embed-js escapes every non-ASCII character).
     static let bundle = JavaScriptSource(activeBundle.source, sourceURL: bundleURL)
+    /// Each lazy group's program, converted the first time a page of this process loads it. The
+    /// programs carry the bundle's URL and start at their own line of the combined numbering, so
+    /// `bundleLocation` names the file of an error inside a group as inside the core.
+    static let lazyGroupSources = LazyGroupSources(activeBundle.lazyGroups, sourceURL: bundleURL)
 
     /// 2024-01-01T00:00:00Z: where a deterministic run's clock starts unless `--now` says otherwise.
     public static let defaultNow: Double = 1_704_067_200_000

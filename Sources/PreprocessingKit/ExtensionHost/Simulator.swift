@@ -17,8 +17,9 @@ public final class Simulator {
         self.machine = machine
     }
 
-    /// Runs made so far; from the second on, the previous pages' garbage is collected first.
-    private var runCount = 0
+    /// True once a run has released a page that no collection has freed since: the next run
+    /// collects first, unless `collectIdleGarbage` did it in between.
+    private var garbagePending = false
     private let runLock = NSLock()
 
     public func run(_ request: RunRequest) -> Transcript {
@@ -27,11 +28,23 @@ public final class Simulator {
         runLock.lock()
         defer { runLock.unlock() }
         // Before, not after, a run: a one-run process (`preprocess-sim run`) never pays for it.
-        if runCount > 0 { machine.collectGarbage() }
-        runCount += 1
+        if garbagePending { machine.collectGarbage() }
+        garbagePending = true
         var exchange = Exchange(request: request)
         exchange.runStages(machine: machine)
         exchange.finishTrace()
         return exchange.transcript
+    }
+
+    /// Frees the pages of earlier runs now, so that the next run starts without collecting:
+    /// for a process that waits between runs (a suite worker once it has answered, while its
+    /// parent reads the answer and sends the next case; watch mode between edits), the
+    /// collection then costs no case its time. Does nothing when there is nothing to free.
+    public func collectIdleGarbage() {
+        runLock.lock()
+        defer { runLock.unlock() }
+        guard garbagePending else { return }
+        machine.collectGarbage()
+        garbagePending = false
     }
 }

@@ -333,6 +333,8 @@ public final class CaseWorkerLoop {
                                                    residentBytes: CaseWorkerFrame.currentResidentBytes())
                 frame.append(payload)
                 guard CaseWorkerFrame.writeAll(frame, to: frames) else { return ProcessExitCode.failure }
+                // The parent has the answer; the last page's garbage goes while it sends the next case.
+                loop.simulator.collectIdleGarbage()
                 continue
             }
             let count = read(STDIN_FILENO, &chunk, chunk.count)

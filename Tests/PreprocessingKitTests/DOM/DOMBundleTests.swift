@@ -7,10 +7,13 @@ import TestSupport
 /// ASCII only, line numbers still the source files' own.
 @Suite struct DOMBundleTests {
     static let jsFolder = Paths.repository.appendingPathComponent("Sources/PreprocessingKit/DOM/js")
-    static let bundleLines = DOMBundle.source.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The core's lines, then each lazy group's: the numbering the file table uses (each embedded
+    /// program loses its last line break to Swift's multi-line literal).
+    static let bundleLines = ([DOMBundle.source] + DOMBundle.lazyGroups.map(\.source))
+        .flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
 
     @Test func bundleIsASCIISoJavaScriptCoreKeepsItAs8BitText() {
-        let nonASCII = DOMBundle.source.unicodeScalars.filter { $0.value >= 0x80 }
+        let nonASCII = Self.bundleLines.joined().unicodeScalars.filter { $0.value >= 0x80 }
         #expect(nonASCII.isEmpty, "non-ASCII characters left in the bundle: \(String(String.UnicodeScalarView(nonASCII.prefix(10))))")
     }
 
@@ -20,7 +23,7 @@ import TestSupport
             sourceBytes += try Data(contentsOf: Self.jsFolder.appendingPathComponent(entry.name)).count
         }
         // About a fifth of the sources is comments and indentation.
-        #expect(DOMBundle.source.utf8.count < sourceBytes * 9 / 10)
+        #expect(Self.bundleLines.reduce(0) { $0 + $1.utf8.count + 1 } < sourceBytes * 9 / 10)
         #expect(!Self.bundleLines.contains { $0.hasPrefix(" ") || $0.hasPrefix("\t") })
         #expect(!Self.bundleLines.contains { $0.hasPrefix("//") || $0.hasPrefix("/*") })
     }
@@ -61,6 +64,21 @@ import TestSupport
         // The embedded source loses its last line break to Swift's multi-line literal.
         #expect(folder.source.dropLast().split(separator: "\n", omittingEmptySubsequences: false).count
                 == DOMBundle.source.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(folder.lazyGroups.map(\.name) == DOMBundle.lazyGroups.map(\.name))
+        #expect(folder.lazyGroups.map(\.firstLine) == DOMBundle.lazyGroups.map(\.firstLine))
         #expect(DOMSourceFolder.bundle(folder: "/nonexistent") == nil)
+    }
+
+    /// Each lazy group's program starts on the line after the program before it ends, so one
+    /// file table covers them all.
+    @Test func lazyGroupsContinueTheCoresLineNumbers() {
+        var next = DOMBundle.source.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+        #expect(!DOMBundle.lazyGroups.isEmpty)
+        for group in DOMBundle.lazyGroups {
+            #expect(group.firstLine == next, "\(group.name)")
+            next += group.source.split(separator: "\n", omittingEmptySubsequences: false).count
+        }
+        let lastFile = DOMBundle.files.max { $0.firstLine < $1.firstLine }
+        #expect(lastFile.map { $0.firstLine + $0.lineCount } == next - 1)
     }
 }

@@ -71,5 +71,11 @@ import Testing
         // Resident memory is no measure here (other suites run in this process at the same
         // time); `collectingFreesReleasedContextsObjects` shows what a collection frees.
         #expect(simulator.machine.fullCollections == 2)
+        // Collected while idle, the next run starts at once; with nothing released, idling collects nothing.
+        simulator.collectIdleGarbage()
+        #expect(simulator.machine.fullCollections == 3)
+        simulator.collectIdleGarbage()
+        try run()
+        #expect(simulator.machine.fullCollections == 3)
     }
 }
