@@ -51,12 +51,21 @@ struct Benchmark {
                 // One page per process, as a developer runs a single check.
                 let single = pageCases.first { $0.pagePath.contains("/pages/") } ?? pageCases[0]
                 var samples: [Double] = []
-                for _ in 0..<3 {
+                for _ in 0..<5 {
                     let child = runChild(peer.node, [peer.script, "--page", single.pagePath, "--url", single.url, "--script", layout.probeScript],
                                          workFolder: layout.workFolder, discardOutput: true)
                     samples.append(child.milliseconds)
                 }
                 report.peer?.singleProcessMilliseconds = Distribution(samples).median
+                // The same case as a process of ours: the page, URL and script jsdom just ran.
+                var ours: [Double] = []
+                for _ in 0..<10 {
+                    let child = runChild(layout.simulator, ["run", "--script", layout.probeScript, "--page", single.pagePath, "--url", single.url],
+                                         workFolder: layout.workFolder, discardOutput: true)
+                    if child.status == 0 { ours.append(child.milliseconds) }
+                }
+                report.coldCase = .init(page: single.pagePath, runs: ours.count, milliseconds: Distribution(ours),
+                                        jsdomMilliseconds: Distribution(samples).median)
             }
         } else {
             log("jsdom peer not available (install nodejs and node-jsdom); ratios are left out")
