@@ -12,7 +12,9 @@ import Foundation
 /// real one, so no file is written differently for being in a group. Both lists come from a scan
 /// of the files' tokens. The assembler refuses what would not behave as one scope does: a group
 /// reading a core `let` or `var` (it would see the value of the moment it loaded), an export that
-/// is not a function declaration, a top-level destructuring declaration (its names are not read).
+/// is not a function declaration, a group file's top-level statement that is not a declaration
+/// (a registration would happen only when the group loads), a top-level destructuring declaration
+/// (its names are not read).
 ///
 /// Line numbers: the core's lines come first, then each group's, as if they were one text, so
 /// the file table maps any line of any program to its file (`firstLine` of each group is where
@@ -74,7 +76,14 @@ public struct DOMBundleAssembly {
             var body = compact ? scan.text : text
             if !body.hasSuffix("\n") { body += "\n" }
             let file = File(name: entry, scan: scan, text: body)
-            if let group = openGroup { groupFiles[group].files.append(file) } else { coreFiles.append(file) }
+            if let group = openGroup {
+                if let line = scan.statementLines.first {
+                    throw Failure(description: "\(entry):\(line): a top-level statement in lazy group [\(groupFiles[group].name)] would run only when the group loads, not with the core; a group's files may only declare")
+                }
+                groupFiles[group].files.append(file)
+            } else {
+                coreFiles.append(file)
+            }
         }
         if let group = openGroup { throw Failure(description: "order.txt: group [\(groupFiles[group].name)] has no [end]") }
 

@@ -29,6 +29,9 @@ public enum JavaScriptCompactor {
         public var declared: [String: String] = [:]
         /// Top-level declarations written as destructuring patterns (not resolved to names).
         public var destructuringLines: [Int] = []
+        /// Top-level statements that are not declarations (a call, an assignment): code that runs
+        /// when the file is evaluated, for its effect.
+        public var statementLines: [Int] = []
     }
 
     public static func scan(_ source: String) -> Compacted {
@@ -39,6 +42,8 @@ public enum JavaScriptCompactor {
         var declarationStatement: String?
         var parenDepth = 0
         var bracketDepth = 0
+        /// At the top level, the next token starts a statement.
+        var statementStart = true
         var lineNumber = 1
         let input = Array(source.unicodeScalars)
         var output = String.UnicodeScalarView()
@@ -117,6 +122,10 @@ public enum JavaScriptCompactor {
         var atTopLevel: Bool { braceDepth == 0 && parenDepth == 0 && bracketDepth == 0 && templateDepths.isEmpty }
         /// A punctuator at the top level: ends or continues a declaration statement.
         func punctuator(_ scalar: Unicode.Scalar) {
+            if atTopLevel {
+                if statementStart && (scalar == "(" || scalar == "[") { result.statementLines.append(lineNumber) }
+                statementStart = scalar == ";"
+            }
             if let keyword = declaring {
                 if keyword == "function" && scalar == "*" { return }
                 if (scalar == "{" || scalar == "[") && keyword != "function" && keyword != "class" {
@@ -132,6 +141,10 @@ public enum JavaScriptCompactor {
             guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), first != "#" else { return }
             if endsInMemberDot() { declaring = nil; return }
             result.referenced.insert(name)
+            if atTopLevel && statementStart {
+                if !["function", "class", "const", "let", "var", "async"].contains(name) { result.statementLines.append(lineNumber) }
+                statementStart = false
+            }
             if let keyword = declaring {
                 if name == "async" { return }
                 if result.declared[name] == nil { result.declared[name] = keyword }
@@ -196,6 +209,9 @@ public enum JavaScriptCompactor {
                     if copyQuoted("`", opening: false) { templateDepths.append(braceDepth); regexAllowed = true } else { regexAllowed = false }
                 } else {
                     braceDepth -= 1
+                    // The end of a function or class body (or of an object literal, which a `,` or
+                    // `;` then follows) at the top level.
+                    if atTopLevel { statementStart = true }
                     // After a block a regular expression may start a statement; after an object
                     // literal a division is rare.
                     regexAllowed = true

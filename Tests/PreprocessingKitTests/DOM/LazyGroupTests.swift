@@ -61,6 +61,17 @@ import TestSupport
         #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("core.js\n[g]\ngroup.js\n[end]\n", files) }
     }
 
+    /// `registerHTMLElement(HTMLMetaElement, "meta")` in a group would register nothing until
+    /// the group loaded: a group's files may only declare.
+    @Test func aGroupFileWithATopLevelStatementIsRefused() throws {
+        let files = ["core.js": "const table = {};\nfunction use() { return helper(); }\n",
+                     "group.js": "function helper() { return 1; }\ntable.helper = helper;\n"]
+        #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("core.js\n[g]\ngroup.js\n[end]\n", files) }
+        var declaring = files
+        declaring["group.js"] = "function helper() { return 1; }\nconst LIMITS = { a: [1, 2], b: f(3) };\nclass Box {}\n"
+        #expect(try Self.assemble("core.js\n[g]\ngroup.js\n[end]\n", declaring).groups.first?.exports == ["helper"])
+    }
+
     @Test func aTopLevelDestructuringDeclarationIsRefused() {
         let files = ["core.js": "const { a, b } = { a: 1, b: 2 };\n"]
         #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("core.js\n", files) }
@@ -71,6 +82,9 @@ import TestSupport
         #expect(scan.declared == ["A": "const", "B": "const", "C": "const", "q": "let", "r": "let", "gen": "function"])
         #expect(scan.referenced.isSuperset(of: ["f", "x", "y", "D", "E", "a", "s"]))
         #expect(!scan.referenced.contains("b") && !scan.referenced.contains("c"))
+        #expect(scan.statementLines == [])
+        let statements = JavaScriptCompactor.scan("function f() { g(); }\nregister(f, \"a\");\nconst x = 1;\n(function () {})();\nx.y = 2;\n")
+        #expect(statements.statementLines == [2, 4, 5])
     }
 
     static func page(_ html: String) throws -> PageContext {
