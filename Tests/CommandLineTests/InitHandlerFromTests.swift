@@ -102,15 +102,17 @@ import TestSupport
         #expect(generate(from: folder.appendingPathComponent("nope"), into: output).code == 2)
     }
 
-    /// The one package build of the suite (about half a minute: the kit in debug, the four
-    /// modules, seed 003's view controller), under this repository's `.build` so a second run
-    /// reuses it; then the view controller runs on a saved page.
+    /// The package build of the suite, then seed 003's view controller on a saved page. The
+    /// scratch path is the one `InitHandlerTests` builds its template in: the kit is built once
+    /// for both packages (SwiftPM's lock on the folder makes the second build wait, then it
+    /// compiles only its own module: a few seconds), and under this repository's `.build` the
+    /// next run of the tests reuses it.
     @Test(.timeLimit(.minutes(20))) func seed003ShareExtensionBuildsAndItsViewControllerGetsTheResults() throws {
         let output = try temporaryFolder()
         let result = generate(from: Self.share, into: output)
         try #require(result.code == 0, "\(result.err)")
         let package = output.appendingPathComponent("ShareExtension")
-        let scratch = Paths.repository.appendingPathComponent(".build/init-handler-from").path
+        let scratch = Paths.repository.appendingPathComponent(".build/init-handler-template").path
         let built = try execute("swift", ["build", "--scratch-path", scratch], in: package)
         try #require(built.status == 0, "\(built.out)\(built.err)")
 
