@@ -34,8 +34,7 @@ open class SLComposeServiceViewController: UIViewController, PreprocessSimPresen
 
     /// Default: cancels the request with a user-cancelled error, as Apple's does.
     open func didSelectCancel() {
-        extensionContext?.cancelRequest(withError: NSError(domain: NSCocoaErrorDomain, code: CocoaError.userCancelled.rawValue,
-                                                           userInfo: [NSLocalizedDescriptionKey: "The user cancelled the compose sheet"]))
+        extensionContext?.cancelRequest(withError: NSError(domain: NSCocoaErrorDomain, code: CocoaError.userCancelled.rawValue))
     }
 
     /// Default: none. Return `SLComposeSheetConfigurationItem`s to show rows under the text.

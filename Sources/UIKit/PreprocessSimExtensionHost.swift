@@ -3,7 +3,7 @@ import PreprocessingKit
 
 /// The simulator's stand-in for what iOS does when the share sheet opens an extension: creates
 /// its principal class and, for a view controller, drives it through its appearance —
-/// `beginRequest(with:)`, `loadView`, `viewDidLoad`, `viewWillAppear(true)`,
+/// `beginRequest(with:)`, `loadView` and `viewDidLoad` (through `view`), `viewWillAppear(true)`,
 /// `viewDidAppear(true)` — then lets a compose sheet (`SLComposeServiceViewController`) play the
 /// user's Post or Cancel. A principal class that is a plain `NSExtensionRequestHandling` object
 /// gets `beginRequest(with:)` only. Each step is recorded in the transcript's handler calls.
@@ -60,9 +60,13 @@ public final class PreprocessSimExtensionHost: NSObject, NSExtensionRequestHandl
         }
         controller.extensionContext = context
         controller.beginRequest(with: context)
-        controller.loadViewIfNeeded()
-        ExtensionHostSession.record("\(name).viewDidLoad()", in: context)
-        controller.viewDidLoad()
+        if controller.isViewLoaded {
+            // Code that touched `view` before (an init, beginRequest) loaded it then, as on iOS.
+            ExtensionHostSession.record("\(name).viewDidLoad() ran already: the view was loaded before the host showed it", in: context)
+        } else {
+            ExtensionHostSession.record("\(name).viewDidLoad()", in: context)
+            controller.loadViewIfNeeded()
+        }
         ExtensionHostSession.record("\(name).viewWillAppear(true)", in: context)
         controller.viewWillAppear(true)
         ExtensionHostSession.record("\(name).viewDidAppear(true)", in: context)

@@ -44,10 +44,15 @@ open class UIViewController: UIResponder, NSExtensionRequestHandling {
         self.init(nibName: nil, bundle: nil)
     }
 
-    /// The root view, made by `loadView()` on first access.
+    /// The root view. The first access makes it, as UIKit does: `loadView()`, then
+    /// `viewDidLoad()`.
     open var view: UIView! {
         get {
-            if loadedView == nil { loadView() }
+            if loadedView == nil {
+                loadView()
+                if loadedView == nil { loadedView = UIView(frame: .zero) }
+                viewDidLoad()
+            }
             return loadedView
         }
         set { loadedView = newValue }
@@ -81,7 +86,8 @@ open class UIViewController: UIResponder, NSExtensionRequestHandling {
         viewControllerToPresent.extensionContext = viewControllerToPresent.extensionContext ?? hostContext
         record("\(Self.className(of: self)) presents \(viewControllerToPresent.presentationDescription)")
         viewControllerToPresent.loadViewIfNeeded()
-        viewControllerToPresent.viewDidLoad()
+        viewControllerToPresent.viewWillAppear(flag)
+        viewControllerToPresent.viewDidAppear(flag)
         completion?()
         if let alert = viewControllerToPresent as? UIAlertController, let action = alert.preferredAction ?? alert.actions.first,
            let context = hostContext {

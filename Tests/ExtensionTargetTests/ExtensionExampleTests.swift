@@ -176,6 +176,17 @@ final class ExtensionExampleTests: XCTestCase {
         XCTAssertEqual(calls.last, "NSExtensionContext.completeRequest(returningItems: 0 item(s))")
     }
 
+    /// Touching `view` in an initializer loads it there, as UIKit does; the host says so rather
+    /// than calling viewDidLoad a second time.
+    func test_aViewLoadedEarlyGetsViewDidLoadOnce() throws {
+        let transcript = try Self.run(Self.example("ShareExtension/ShareScript.js"),
+                                      handler: PreprocessSimExtensionHost(principalClass: "EarlyViewController") { EarlyViewController() })
+        XCTAssertTrue(transcript.succeeded, "\(transcript.diagnostics.map(\.formatted))")
+        XCTAssertTrue(transcript.handler.calls.contains("EarlyViewController.viewDidLoad() ran already: the view was loaded before the host showed it"),
+                      "\(transcript.handler.calls)")
+        XCTAssertTrue(transcript.handler.calls.contains("on screen: UILabel \"loaded 1 time(s)\""), "\(transcript.handler.calls)")
+    }
+
     func test_aViewControllerThatNeverCompletesIsReported() throws {
         let transcript = try Self.run(Self.example("ShareExtension/ShareScript.js"),
                                       handler: PreprocessSimExtensionHost(principalClass: "UIViewController") { UIViewController() }, handlerTimeout: 0.5)
@@ -235,6 +246,31 @@ final class AsyncReader: UIViewController {
                 self.extensionContext?.completeRequest(returningItems: [], completionHandler: nil)
             }
         }
+    }
+}
+
+/// Sets up its view in the initializer (so UIKit loads it there) and completes on appearing.
+final class EarlyViewController: UIViewController {
+    let label = UILabel()
+    var loads = 0
+
+    override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        view.backgroundColor = .systemBackground
+    }
+
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        loads += 1
+        view.addSubview(label)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        label.text = "loaded \(loads) time(s)"
+        extensionContext?.completeRequest(returningItems: nil, completionHandler: nil)
     }
 }
 
