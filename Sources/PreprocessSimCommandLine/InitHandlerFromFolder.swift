@@ -199,11 +199,14 @@ enum ExtensionPackageTemplate {
         ## Add it to a suite
 
         Any suite case can use the extension by its handler name, `\(name)`, when the suite runs
-        through this package's binary (its cases run in worker processes of the same binary):
+        through this package's binary (its cases run in worker processes of the same binary).
+        `Extension` links to a folder outside the package, so the suite allows paths outside its
+        own folder:
 
         ```json
         {
           "version": 1,
+          "allowOutside": true,
           "cases": [
             { "id": "\(name.lowercased())-article", "script": "\(script)", "page": "PAGE.html",
               "select": "TEXT", "handler": "\(name)", "expect": { "completed": true } }

@@ -131,6 +131,28 @@ import TestSupport
         #expect(calls.contains("on screen: UILabel \"https://hacks.mozilla.org/2015/03/this-api-is-so-fetching/\""))
         #expect(calls.contains("on screen: UITextView \"of concerns. The input, output\""))
         #expect(transcript.succeeded, "\(transcript.diagnostics.map(\.formatted))")
+
+        // The README's suite, with a page and a selection, through the same binary.
+        let readme = try String(contentsOf: package.appendingPathComponent("README.md"), encoding: .utf8)
+        let suite = try #require(readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        try suite.replacingOccurrences(of: "PAGE.html", with: page).replacingOccurrences(of: "TEXT", with: "of concerns. The input, output")
+            .write(to: package.appendingPathComponent("my.suite.json"), atomically: true, encoding: .utf8)
+        let tested = try execute(scratch + "/debug/ShareExtension-sim", ["test", "my.suite.json"], in: package)
+        #expect(tested.status == 0, "\(tested.out)\(tested.err)")
+        #expect(tested.out.contains("1 passed"), "\(tested.out)")
+    }
+
+    @Test func runTakesTheComposeSheetsButton() throws {
+        let base = ["run", "--script", "a.js", "--page", "p.html"]
+        guard case .run(let posted) = try PreprocessSim.parse(base),
+              case .run(let cancelled) = try PreprocessSim.parse(base + ["--cancel"]),
+              case .run(let both) = try PreprocessSim.parse(base + ["--cancel", "--post"]) else {
+            Issue.record("not run commands")
+            return
+        }
+        #expect(posted.composeChoice == .post)
+        #expect(cancelled.composeChoice == .cancel)
+        #expect(both.composeChoice == .post)
     }
 }
 
