@@ -77,13 +77,19 @@ public struct ExtensionTarget: Sendable {
         findOutlets()
     }
 
+    /// Folders that are never part of a target's sources (build output, dependencies).
+    static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+    /// An extension target's folder is shallow: deeper files are not looked at, so a folder
+    /// given by mistake (a home folder) is not walked to its end.
+    static let maximumDepth = 6
+
     /// Relative paths of the regular files under `folder`, skipping hidden folders and build output.
     static func files(under folder: URL) -> [String] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
                                                           options: [.skipsHiddenFiles]) else { return [] }
         var found: [String] = []
         while let url = walker.nextObject() as? URL {
-            if url.lastPathComponent == ".build" { walker.skipDescendants(); continue }
+            if skippedFolders.contains(url.lastPathComponent) || walker.level > maximumDepth { walker.skipDescendants(); continue }
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(folder.path + "/") else { continue }

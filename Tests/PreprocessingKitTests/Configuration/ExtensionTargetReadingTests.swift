@@ -168,6 +168,17 @@ import TestSupport
         #expect(target.principal?.className == "ShareViewController")
     }
 
+    @Test func buildOutputAndDeepFilesAreNotSources() throws {
+        let url = try folder([
+            "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>A</string>"),
+            "Script.js": Self.script, "A.swift": "class A {}\n",
+            ".build/debug/Generated.swift": "class B {}\n", "Pods/Lib/Lib.swift": "class C {}\n",
+            "1/2/3/4/5/6/7/8/Deep.swift": "class D {}\n", "Helpers/Shallow.swift": "class E {}\n",
+        ])
+        let target = ExtensionTarget(folder: url)
+        #expect(target.swiftFiles == ["A.swift", "Helpers/Shallow.swift"])
+    }
+
     @Test func aFolderWithoutInfoPlist() throws {
         let url = try folder(["A.swift": "class A {}\n"])
         let target = ExtensionTarget(folder: url)
