@@ -18,13 +18,13 @@ import TestSupport
         "HTMLParser": [],
         "PreprocessingKit": ["JavaScriptEngine", "HTMLParser", "CZlib"],
         "PreprocessSimCommandLine": ["PreprocessingKit", "HTMLParser"],
-        "preprocess-sim": ["PreprocessSimCommandLine"],
-        "embed-js": [],
         // An extension target's imports (init-handler --from): thin layers over the kit.
         "UIKit": ["PreprocessingKit"],
         "Social": ["UIKit", "PreprocessingKit"],
         "MobileCoreServices": ["PreprocessingKit"],
         "UniformTypeIdentifiers": ["PreprocessingKit"],
+        "preprocess-sim": ["PreprocessSimCommandLine"],
+        "embed-js": [],
     ]
     static let importKinds: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "var", "let", "func"]
     static let platformModules: Set<String> = ["Foundation", "FoundationXML", "FoundationNetworking", "Dispatch", "Glibc"]
