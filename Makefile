@@ -11,7 +11,7 @@ BIN = .build/release/preprocess-sim
 RELEASE_FLAGS ?= --static-swift-stdlib
 SIM = $(BIN)
 
-.PHONY: all deps build test demo install bench fuzz fidelity clean
+.PHONY: all deps build test demo demo-extension install bench fuzz fidelity clean
 
 all: build
 
@@ -65,6 +65,18 @@ demo: build
 	@echo
 	@echo "== The example regression suite: Scripts x Pages"
 	$(SIM) test Suites/examples.suite.json
+
+# Seed 003's Share extension target (Examples/ShareExtension) run as it is: init-handler --from
+# writes its package under .build/examples, swift build compiles its view controller unchanged
+# (sharing the tests' scratch folder), and the view controller gets the script's results.
+EXAMPLE_PACKAGE = .build/examples/ShareExtension
+EXAMPLE_SCRATCH = $(CURDIR)/.build/init-handler-template
+demo-extension: build
+	rm -rf $(EXAMPLE_PACKAGE)
+	$(SIM) init-handler --from Examples/ShareExtension --output .build/examples --kit $(CURDIR)
+	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(EXAMPLE_SCRATCH)
+	cd $(EXAMPLE_PACKAGE) && $(EXAMPLE_SCRATCH)/debug/ShareExtension-sim run --extension Extension/Info.plist \
+	    --page $(CURDIR)/Pages/mozilla-hacks-fetch.html --select "of concerns. The input, output" --handler ShareExtension
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -9,6 +9,11 @@ let package = Package(
         .library(name: "JavaScriptEngine", targets: ["JavaScriptEngine"]),
         .library(name: "PreprocessSimCommandLine", targets: ["PreprocessSimCommandLine"]),
         .executable(name: "preprocess-sim", targets: ["preprocess-sim"]),
+        // Source-compatible stand-ins for an extension target's imports (`init-handler --from`).
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "Social", targets: ["Social"]),
+        .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
+        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
     ],
     targets: [
         // MARK: System libraries (Debian packages, found with pkg-config)
@@ -61,6 +66,14 @@ let package = Package(
         .target(name: "PreprocessSimCommandLine", dependencies: ["PreprocessingKit", "HTMLParser"]),
         .executableTarget(name: "preprocess-sim", dependencies: ["PreprocessSimCommandLine"]),
 
+        // MARK: An extension target's imports, for its Swift files compiled unchanged: each
+        // re-exports Foundation and the Apple-named extension types of PreprocessingKit (only
+        // those); UIKit adds view controllers and inert views, Social the compose sheet.
+        .target(name: "UIKit", dependencies: ["PreprocessingKit"]),
+        .target(name: "Social", dependencies: ["UIKit", "PreprocessingKit"]),
+        .target(name: "MobileCoreServices", dependencies: ["PreprocessingKit"]),
+        .target(name: "UniformTypeIdentifiers", dependencies: ["PreprocessingKit"]),
+
         // MARK: Benchmark (`make bench`)
         .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit", "HTMLParser"], path: "Benchmarks"),
 
@@ -82,6 +95,22 @@ let package = Package(
             name: "HTMLParserTests",
             dependencies: ["HTMLParser"],
             exclude: ["Fixtures"]
+        ),
+        // The example extension targets' Swift files (Examples/), compiled unchanged, for
+        // ExtensionTargetTests to run in process.
+        .target(
+            name: "ExtensionExamples",
+            dependencies: ["UIKit", "Social", "MobileCoreServices", "UniformTypeIdentifiers"],
+            path: "Examples",
+            exclude: ["README.md", "ShareExtension/Base.lproj", "ShareExtension/Info.plist", "ShareExtension/ShareScript.js",
+                      "ComposeExtension/Info.plist", "ComposeExtension/ShareScript.js",
+                      "ActionExtension/Info.plist", "ActionExtension/Action.js"],
+            sources: ["ShareExtension/ShareViewController.swift", "ComposeExtension/ComposeViewController.swift",
+                      "ActionExtension/ActionRequestHandler.swift"]
+        ),
+        .testTarget(
+            name: "ExtensionTargetTests",
+            dependencies: ["ExtensionExamples", "UIKit", "Social", "PreprocessingKit", "TestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",

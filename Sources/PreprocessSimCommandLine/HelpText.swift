@@ -67,6 +67,9 @@ enum HelpText {
                              finalize is not called), echo (returns the results to finalize),
                              example-notes (seed 000's handler), or a handler registered by
                              a runner that init-handler wrote
+      --post, --cancel       What the user taps when the extension is a compose sheet
+                             (SLComposeServiceViewController, init-handler --from): Post
+                             (default; only when isContentValid() is true) or Cancel
       --finalize-args JSON   The handler returns this dictionary to finalize: inline JSON,
                              @file.json or @file.plist
       --format FORMAT        text (default), json (the transcript), plist (the NSExtensionItem
@@ -137,6 +140,7 @@ enum HelpText {
 
     static let initHandler = """
     USAGE: preprocess-sim init-handler NAME [--output DIR] [--kit PATH]
+           preprocess-sim init-handler [NAME] --from EXTENSION_DIR [--output DIR] [--kit PATH]
 
     Writes DIR/NAME, a Swift package that runs your own request handler in the simulator:
       Package.swift                       depends on PreprocessingKit by path
@@ -145,7 +149,21 @@ enum HelpText {
       Tests/NAMETests/                    a Swift Testing test through the library API
       Scripts/Action.js                   seed 000's preprocessing file
 
+    With --from, the package runs an Xcode extension target as it is: its .swift files are
+    compiled unchanged (through links) against the simulator's UIKit, Social,
+    MobileCoreServices and UniformTypeIdentifiers, and its principal class (Info.plist's
+    NSExtensionPrincipalClass, or NSExtensionMainStoryboard's initial view controller) is
+    created and driven as iOS does. NAME defaults to the folder's name.
+      Package.swift                       one executable target, NAME (product NAME-sim)
+      Sources/NAME/main.swift             preprocess-sim's command line with --handler NAME
+      Sources/NAME/Extension/             links to the extension's .swift files
+      Extension                           a link to EXTENSION_DIR (Info.plist, script)
+      README.md                           the commands to build and run it, and suites
+    Problems with the target (no principal class, a class not in the sources, a storyboard
+    without an initial view controller, an @IBOutlet) are printed and exit 1.
+
     OPTIONS:
+      --from DIR             The extension target's folder (Info.plist, .swift, storyboard, .js)
       --output DIR           Where to create the package folder (default: the current directory)
       --kit PATH             The PreprocessingSimulator repository (default: the one around the
                              current directory, else the one the binary was built in)

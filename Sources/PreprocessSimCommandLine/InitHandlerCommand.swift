@@ -18,18 +18,26 @@ public struct InitHandlerCommand: Equatable {
     public var outputDirectory: String?
     /// The PreprocessingSimulator repository the package depends on; nil finds it.
     public var kitPath: String?
+    /// `--from DIR`: an Xcode extension target's folder, whose Swift files the package compiles
+    /// unchanged (InitHandlerFromFolder.swift).
+    public var fromDirectory: String? = nil
 
     static func parse(_ arguments: [String]) throws -> InitHandlerCommand {
         var output: String?
         var kit: String?
+        var from: String?
         var reader = ArgumentReader(arguments, command: "init-handler")
         try reader.parse { name, value in
             switch name {
             case "--output", "-o": output = try value()
             case "--kit": kit = try value()
+            case "--from": from = try value()
             default: return false
             }
             return true
+        }
+        if let from {
+            return try parseFrom(from, positionals: reader.positionals, output: output, kit: kit)
         }
         guard reader.positionals.count == 1, let name = reader.positionals.first else {
             throw UsageError("init-handler takes one NAME", command: "init-handler")
@@ -92,6 +100,7 @@ public struct InitHandlerCommand: Equatable {
             output.error("\(kit.path): error: no Package.swift here; --kit takes the PreprocessingSimulator repository")
             return PreprocessSim.ExitCode.usage
         }
+        if let fromDirectory { return executeFrom(fromDirectory, kit: kit, output: output) }
         let root = URL(fileURLWithPath: outputDirectory ?? FileManager.default.currentDirectoryPath).appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: root.path) {
             output.error("\(root.path): error: already exists; choose another NAME or --output")

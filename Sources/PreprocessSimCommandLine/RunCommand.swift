@@ -25,6 +25,8 @@ public struct RunCommand: Equatable {
     public var timeout: Double = 5
     public var memoryLimitMegabytes = RunRequest.defaultMemoryLimitMegabytes
     public var handlerTimeout: Double = 10
+    /// `--post` (default) / `--cancel`: what the user taps in a compose sheet.
+    public var composeChoice = ComposeChoice.post
     public var confirmAnswer = false
     public var promptAnswer: String?
     public var cookie = ""
@@ -82,6 +84,8 @@ public struct RunCommand: Equatable {
             case "--json": command.format = .json
             case "--timeout": command.timeout = try parseNumber(try value(), option: name, command: "run")
             case "--handler-timeout": command.handlerTimeout = try parseNumber(try value(), option: name, command: "run")
+            case "--post": command.composeChoice = .post
+            case "--cancel": command.composeChoice = .cancel
             case "--memory-limit":
                 let text = try value()
                 guard let megabytes = Int(text), megabytes >= 64 else {
@@ -265,6 +269,7 @@ public struct RunCommand: Equatable {
         request.timeout = timeout
         request.memoryLimitMegabytes = memoryLimitMegabytes
         request.handlerTimeout = handlerTimeout
+        request.composeChoice = composeChoice
         request.confirmAnswer = confirmAnswer
         request.promptAnswer = promptAnswer
         request.cookie = cookie

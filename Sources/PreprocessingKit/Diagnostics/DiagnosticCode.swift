@@ -82,6 +82,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case scriptNotFound = "script-not-found"
     case fixtureUnreadable = "fixture-unreadable"
     case htmlOutUnwritable = "html-out-unwritable"
+    case resultsTypeMismatch = "results-type-mismatch"
+    case principalClassMissing = "principal-class-missing"
+    case principalClassNotFound = "principal-class-not-found"
+    case storyboardMissing = "storyboard-missing"
+    case storyboardNoInitialController = "storyboard-no-initial-controller"
+    case ibOutletUnsupported = "ib-outlet-unsupported"
 
     /// The code as printed: `[run-threw]`.
     public var description: String { rawValue }
@@ -97,14 +103,17 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .configWrongType, .extensionPointMissing, .extensionPointNoPreprocessing,
              .extensionPointUnknown, .activationRuleMissing, .activationNoWebPage,
              .activationPredicateSyntax, .preprocessingFileMissing, .preprocessingFileJSSuffix,
-             .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .htmlOutUnwritable:
+             .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .htmlOutUnwritable,
+             .principalClassMissing, .principalClassNotFound, .storyboardMissing,
+             .storyboardNoInitialController, .ibOutletUnsupported:
             return .error
         case .notPlistValue, .completionCalledTwice, .missingFinalize, .selectionNotFound,
              .uncaughtException, .unhandledRejection, .pageScriptError, .pageScriptTimeout,
              .fixtureCORSBlocked, .unsupportedAPI, .pageEmpty, .webarchiveNotHTML, .encodingGuessed,
              .encodingLabelUnknown, .encodingUTF32WithoutBom, .invalidBytesReplaced, .nullSelection,
              .finalizeMissing, .plistDuplicateKey, .extensionEntryMissing, .activationURLOnly,
-             .activationTruepredicate, .activationUnknownKey, .preprocessingFileBuildVariable:
+             .activationTruepredicate, .activationUnknownKey, .preprocessingFileBuildVariable,
+             .resultsTypeMismatch:
             return .warning
         case .finalizeTasksLeft, .noFinalizeArgument, .mainQueueBlocked, .gzipNotCompressed,
              .urlFromFilePath, .encodingMetaLate, .examplePageMissing, .plistFragment, .plistBuildVariable,
@@ -196,6 +205,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .scriptNotFound: return "`run --extension`: the preprocessing file the plist names is not found (exit 2)"
         case .fixtureUnreadable: return "a `--fixture`/`--fixtures` file cannot be read (exit 2)"
         case .htmlOutUnwritable: return "`--html-out` cannot write its file"
+        case .resultsTypeMismatch: return "the handler asked the attachment for a type it does not hold (`public.url` where Safari sent a property list) and never loaded the results"
+        case .principalClassMissing: return "`init-handler --from`: the plist has neither `NSExtensionPrincipalClass` nor `NSExtensionMainStoryboard`"
+        case .principalClassNotFound: return "`init-handler --from`: the principal class (or the storyboard's `customClass`) is not declared in the folder's Swift files"
+        case .storyboardMissing: return "`init-handler --from`: the `NSExtensionMainStoryboard` file is not in the folder, or cannot be read"
+        case .storyboardNoInitialController: return "`init-handler --from`: the storyboard has no initial view controller, or it has no `customClass`"
+        case .ibOutletUnsupported: return "`init-handler --from`: an `@IBOutlet` does not compile on Linux (no Objective-C runtime), and outlets would not be connected"
         }
     }
 }

@@ -32,6 +32,9 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     public static let url = UTType(identifier: kUTTypeURL)
     public static let plainText = UTType(identifier: kUTTypePlainText)
     public static let text = UTType(identifier: "public.text")
+    public static let html = UTType(identifier: "public.html")
+    public static let fileURL = UTType(identifier: "public.file-url")
+    public static let json = UTType(identifier: "public.json")
     public static let image = UTType(identifier: "public.image")
     public static let data = UTType(identifier: "public.data")
     public static let item = UTType(identifier: "public.item")
@@ -44,8 +47,9 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
 
     static func conforms(_ identifier: String, to other: String) -> Bool {
         if identifier == other || other == "public.item" { return true }
-        if other == "public.data" { return identifier != "public.url" }
-        if other == "public.text" { return identifier == "public.plain-text" || identifier == "public.html" }
+        if other == "public.data" { return identifier != "public.url" && identifier != "public.file-url" }
+        if other == "public.text" { return identifier == "public.plain-text" || identifier == "public.html" || identifier == "public.json" }
+        if other == "public.url" { return identifier == "public.file-url" }
         return false
     }
 }
@@ -82,6 +86,7 @@ open class NSItemProvider: NSObject {
     open func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
         let answer = items.contains { UTType.conforms($0.typeIdentifier, to: typeIdentifier) }
         log?.record("NSItemProvider.hasItemConformingToTypeIdentifier(\"\(typeIdentifier)\") → \(answer)")
+        if !answer { log?.recordMismatch(typeIdentifier, registered: registeredTypeIdentifiers) }
         return answer
     }
 
@@ -95,6 +100,7 @@ open class NSItemProvider: NSObject {
                        completionHandler: CompletionHandler? = nil) {
         log?.record("NSItemProvider.loadItem(forTypeIdentifier: \"\(typeIdentifier)\")")
         let match = items.first { UTType.conforms($0.typeIdentifier, to: typeIdentifier) }
+        if match == nil { log?.recordMismatch(typeIdentifier, registered: registeredTypeIdentifiers) } else { log?.recordMatchingLoad() }
         let log = self.log
         log?.beginAsyncWork()
         DispatchQueue.global().async {
@@ -138,14 +144,34 @@ open class NSExtensionItem: NSObject {
 open class NSExtensionContext: NSObject {
     public let inputItems: [Any]
     let log: ExtensionActivityLog
+    /// What the simulated user taps in a compose sheet (`--post`, `--cancel`).
+    let composeChoice: ComposeChoice
+    /// Called before the request ends (the UI host records what is on screen).
+    private var endingObservers: [() -> Void] = []
+    private let observersLock = NSLock()
 
-    init(inputItems: [Any], log: ExtensionActivityLog) {
+    init(inputItems: [Any], log: ExtensionActivityLog, composeChoice: ComposeChoice = .post) {
         self.inputItems = inputItems
         self.log = log
+        self.composeChoice = composeChoice
         super.init()
     }
 
+    /// Runs the ending observers once, on the thread that ends the request.
+    private func notifyEnding() {
+        observersLock.lock()
+        let observers = endingObservers
+        endingObservers = []
+        observersLock.unlock()
+        for observer in observers { observer() }
+    }
+
+    func addEndingObserver(_ observer: @escaping () -> Void) {
+        observersLock.lock(); endingObservers.append(observer); observersLock.unlock()
+    }
+
     open func completeRequest(returningItems items: [Any]?, completionHandler: ((Bool) -> Void)? = nil) {
+        notifyEnding()
         log.record("NSExtensionContext.completeRequest(returningItems: \(items.map { "\($0.count) item(s)" } ?? "nil"))")
         log.complete(.completed(items))
         if let completionHandler {
@@ -158,6 +184,7 @@ open class NSExtensionContext: NSObject {
     }
 
     open func cancelRequest(withError error: Error) {
+        notifyEnding()
         log.record("NSExtensionContext.cancelRequest(withError: \(error))")
         log.complete(.cancelled("\(error)"))
     }
@@ -185,6 +212,9 @@ final class ExtensionActivityLog: @unchecked Sendable {
     private(set) var calls: [String] = []
     private(set) var ending: Ending?
     private(set) var extraEndings: [String] = []
+    /// Type identifiers the handler asked an attachment for that it does not hold, with what it
+    /// holds, in the order asked (each once).
+    private(set) var mismatches: [(asked: String, registered: [String])] = []
     private var pendingAsyncWork = 0
     /// The main thread is waiting in its run loop, which a change on another thread does not
     /// wake by itself.
@@ -192,6 +222,18 @@ final class ExtensionActivityLog: @unchecked Sendable {
 
     func record(_ call: String) {
         lock.lock(); calls.append(call); lock.unlock()
+    }
+
+    /// The handler loaded an item the attachment holds.
+    private(set) var loadedMatchingItem = false
+
+    func recordMatchingLoad() {
+        lock.lock(); loadedMatchingItem = true; lock.unlock()
+    }
+
+    func recordMismatch(_ asked: String, registered: [String]) {
+        lock.lock(); defer { lock.unlock() }
+        if !mismatches.contains(where: { $0.asked == asked }) { mismatches.append((asked, registered)) }
     }
 
     func complete(_ ending: Ending) {
@@ -237,6 +279,15 @@ final class ExtensionActivityLog: @unchecked Sendable {
             if !lock.wait(until: deadline) { break }
         }
         return ending != nil && pendingAsyncWork == 0
+    }
+
+    /// Waits (off the main thread) until at most `count` pieces of the handler's asynchronous
+    /// work are pending, or until `deadline`.
+    func waitUntilPendingWork(atMost count: Int, before deadline: Date) {
+        lock.lock(); defer { lock.unlock() }
+        while pendingAsyncWork > count {
+            if !lock.wait(until: deadline) { break }
+        }
     }
 
     var hasEnded: Bool {

@@ -12,7 +12,7 @@ extension Exchange {
         let provider = NSItemProvider(item: NSDictionary(dictionary: payload), typeIdentifier: kUTTypePropertyList, log: log)
         let item = NSExtensionItem()
         item.attachments = [provider]
-        let context = NSExtensionContext(inputItems: [item], log: log)
+        let context = NSExtensionContext(inputItems: [item], log: log, composeChoice: request.composeChoice)
         tracer.phase = "handler"
         if tracer.enabled {
             var lines = ["NSLog(@\"%@\", extensionContext.inputItems) would print:", "("]
@@ -46,6 +46,7 @@ extension Exchange {
                 tracer.record(.handlerCall, call)
             }
         }
+        diagnoseTypeMismatches(log)
         guard let ending = log.ending else {
             diagnose(.handlerNotCompleted,
                      "the request handler did not call completeRequest(returningItems:) within \(JavaScriptContext.formatSeconds(request.handlerTimeout)); on a device the extension never finishes and finalize is not called",
@@ -63,6 +64,19 @@ extension Exchange {
         case .completed(let items):
             transcript.handler.returnedItems = items?.count
             return finalizeArguments(in: items)
+        }
+    }
+
+    /// A handler that asked the attachment for a type it does not hold (`public.url` where Safari
+    /// sent a property list) and never loaded what it holds: on a device the same code finds
+    /// nothing, and the results never reach it.
+    mutating func diagnoseTypeMismatches(_ log: ExtensionActivityLog) {
+        guard !log.loadedMatchingItem else { return }
+        for mismatch in log.mismatches {
+            let held = mismatch.registered.map { "\"\($0)\"" }.joined(separator: ", ")
+            diagnose(.resultsTypeMismatch,
+                     "the handler asked the attachment for \"\(mismatch.asked)\", but Safari sends the preprocessing results as one attachment holding [\(held)] (NSExtensionJavaScriptPreprocessingResultsKey is inside that property list), and the handler never loaded it; on a device the results do not reach the extension either (ask for kUTTypePropertyList / UTType.propertyList.identifier)",
+                     file: nil)
         }
     }
 

@@ -24,6 +24,9 @@ public struct RunRequest {
     public var timeout: Double = 5
     /// Real seconds the handler may take to call `completeRequest`.
     public var handlerTimeout: Double = 10
+    /// What the simulated user taps when the extension is an `SLComposeServiceViewController`
+    /// (`--post`, the default, or `--cancel`).
+    public var composeChoice: ComposeChoice = .post
     /// The memory the run may take, in MB (`--memory-limit`): a page too large to build within
     /// it is refused, a script that allocates past it is stopped, and results larger than a
     /// quarter of it are not converted. No real page comes near the default.

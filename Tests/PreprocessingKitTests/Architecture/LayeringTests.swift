@@ -19,10 +19,16 @@ import TestSupport
         "HTMLParser": [],
         "PreprocessingKit": ["JavaScriptEngine", "HTMLParser", "CZlib", "DOMBundleAssembly"],
         "PreprocessSimCommandLine": ["PreprocessingKit", "HTMLParser"],
+        // An extension target's imports (init-handler --from): thin layers over the kit.
+        "UIKit": ["PreprocessingKit"],
+        "Social": ["UIKit", "PreprocessingKit"],
+        "MobileCoreServices": ["PreprocessingKit"],
+        "UniformTypeIdentifiers": ["PreprocessingKit"],
         "preprocess-sim": ["PreprocessSimCommandLine"],
         "DOMBundleAssembly": [],
         "embed-js": ["DOMBundleAssembly"],
     ]
+    static let importKinds: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "var", "let", "func"]
     static let platformModules: Set<String> = ["Foundation", "FoundationXML", "FoundationNetworking", "Dispatch", "Glibc"]
 
     /// The names that are JavaScriptCore's own C types and calls: only the engine sees them.
@@ -45,7 +51,12 @@ import TestSupport
             while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
             if words.isEmpty || words[0].hasPrefix("//") { continue }
             guard words.count >= 2, words[0] == "import" else { break }
-            found.append((index + 1, words[1]))
+            // `import class Module.Name` imports one declaration of Module.
+            if words.count >= 3, Self.importKinds.contains(words[1]) {
+                found.append((index + 1, String(words[2].split(separator: ".").first ?? "")))
+            } else {
+                found.append((index + 1, words[1]))
+            }
         }
         return found
     }
@@ -83,11 +94,11 @@ import TestSupport
 
     @Test func theImportReaderFindsAnUpwardImport() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("layering-\(UUID().uuidString).swift")
-        try "// A file\nimport Foundation\n\n@testable import CJavaScriptCore\nlet text = \"\"\"\nimport Testing\n\"\"\"\n".write(to: file, atomically: true, encoding: .utf8)
+        try "// A file\nimport Foundation\n\n@testable import CJavaScriptCore\n@_exported import class JavaScriptEngine.JavaScriptValue\nlet text = \"\"\"\nimport Testing\n\"\"\"\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let found = try Self.imports(of: file)
-        #expect(found.map(\.module) == ["Foundation", "CJavaScriptCore"])
-        #expect(found.map(\.line) == [2, 4])
+        #expect(found.map(\.module) == ["Foundation", "CJavaScriptCore", "JavaScriptEngine"])
+        #expect(found.map(\.line) == [2, 4, 5])
         #expect(!Self.allowedImports["PreprocessingKit"]!.contains("CJavaScriptCore"))
     }
 }

@@ -2,6 +2,9 @@
 // written as an iOS developer writes it against Apple's API. On iOS its imports are
 // `import UIKit` and `import MobileCoreServices`; here it compiles against PreprocessingKit's
 // Apple-named types with no other change. `preprocess-sim run --handler example-notes` runs it.
+// Examples/ActionExtension/ActionRequestHandler.swift is the same code with its iOS imports,
+// compiled against the simulator's UIKit and MobileCoreServices (ExtensionTargetTests keeps the
+// two identical).
 import Foundation
 
 class ActionRequestHandler: NSObject, NSExtensionRequestHandling {

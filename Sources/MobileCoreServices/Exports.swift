@@ -1,0 +1,13 @@
+// `import MobileCoreServices` in an extension's source gives Foundation and the Apple-named extension types,
+// as it does on iOS (where they come from Foundation). Only these names are re-exported: the
+// rest of PreprocessingKit stays out of the user's namespace.
+@_exported import Foundation
+@_exported import class PreprocessingKit.NSExtensionContext
+@_exported import class PreprocessingKit.NSExtensionItem
+@_exported import class PreprocessingKit.NSItemProvider
+@_exported import protocol PreprocessingKit.NSExtensionRequestHandling
+@_exported import var PreprocessingKit.NSExtensionJavaScriptPreprocessingResultsKey
+@_exported import var PreprocessingKit.NSExtensionJavaScriptFinalizeArgumentKey
+@_exported import var PreprocessingKit.kUTTypePropertyList
+@_exported import var PreprocessingKit.kUTTypeURL
+@_exported import var PreprocessingKit.kUTTypePlainText

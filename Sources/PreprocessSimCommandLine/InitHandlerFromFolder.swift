@@ -1,0 +1,223 @@
+import Foundation
+import PreprocessingKit
+
+/// `preprocess-sim init-handler [NAME] --from DIR`: a package that compiles an Xcode extension
+/// target's Swift files unchanged, against the simulator's `UIKit`, `Social`,
+/// `MobileCoreServices` and `UniformTypeIdentifiers`, and runs its principal class.
+///
+/// ```
+/// NAME/
+///   Package.swift                  one executable target, NAME, depending on the kit by path
+///   Sources/NAME/main.swift        preprocess-sim's command line, the extension as --handler NAME
+///   Sources/NAME/Extension/…       links to DIR's .swift files (edit them there)
+///   Extension                      a link to DIR (its Info.plist and preprocessing file)
+///   README.md                      how to build, run, and add it to a suite
+/// ```
+extension InitHandlerCommand {
+    static func parseFrom(_ folder: String, positionals: [String], output: String?, kit: String?) throws -> InitHandlerCommand {
+        guard positionals.count <= 1 else {
+            throw UsageError("init-handler --from DIR takes at most one NAME", command: "init-handler")
+        }
+        let name = positionals.first ?? identifier(from: URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
+        guard isIdentifier(name) else {
+            throw UsageError("'\(name)' is not a Swift identifier (letters, digits and _, not starting with a digit); it names the module and --handler", command: "init-handler")
+        }
+        return InitHandlerCommand(name: name, outputDirectory: output, kitPath: kit, fromDirectory: folder)
+    }
+
+    /// A folder name as a module name: other characters become `_`, a leading digit gets one.
+    static func identifier(from folderName: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in folderName.unicodeScalars {
+            scalars.append(scalar == "_" || (scalar.isASCII && CharacterSet.alphanumerics.contains(scalar)) ? scalar : "_")
+        }
+        var name = String(scalars)
+        if name.isEmpty || name.unicodeScalars.first.map({ CharacterSet.decimalDigits.contains($0) }) == true { name = "_" + name }
+        return name
+    }
+
+    /// The files of the package (links apart), by path relative to its folder.
+    func fromFiles(target: ExtensionTarget, principal: ExtensionTarget.Principal, kit: URL) -> [(path: String, text: String)] {
+        [
+            ("Package.swift", ExtensionPackageTemplate.manifest(name: name, kitPath: kit.path, kitIdentity: kit.lastPathComponent)),
+            ("Sources/\(name)/main.swift", ExtensionPackageTemplate.runner(name: name, principal: principal, folder: target.folder.path)),
+            ("README.md", ExtensionPackageTemplate.readme(name: name, target: target, principal: principal)),
+            (".gitignore", ".build/\n"),
+        ]
+    }
+
+    func executeFrom(_ folder: String, kit: URL, output: Output) -> Int32 {
+        let folderURL = URL(fileURLWithPath: folder).standardizedFileURL
+        guard FileManager.default.isDirectory(folderURL.path) else {
+            output.error("\(folder): error: not a folder; --from takes the extension target's folder (its Info.plist, .swift files, preprocessing .js)")
+            return PreprocessSim.ExitCode.usage
+        }
+        let target = ExtensionTarget(folder: folderURL)
+        for diagnostic in target.diagnostics { output.error(diagnostic.formatted) }
+        guard !target.hasErrors, let principal = target.principal else {
+            output.error("preprocess-sim: error: the extension target has errors (above); no package was written")
+            return PreprocessSim.ExitCode.failure
+        }
+        let root = URL(fileURLWithPath: outputDirectory ?? FileManager.default.currentDirectoryPath).appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: root.path) {
+            output.error("\(root.path): error: already exists; choose another NAME or --output")
+            return PreprocessSim.ExitCode.usage
+        }
+        do {
+            for file in fromFiles(target: target, principal: principal, kit: kit) {
+                let url = root.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url)
+            }
+            // Links, not copies: the package compiles the files where the Xcode project keeps them.
+            for swiftFile in target.swiftFiles {
+                let link = root.appendingPathComponent("Sources/\(name)/Extension/\(swiftFile)")
+                try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folderURL.appendingPathComponent(swiftFile).path)
+            }
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("Extension").path, withDestinationPath: folderURL.path)
+        } catch {
+            output.error("\(root.path): error: cannot write the package: \(error)")
+            return PreprocessSim.ExitCode.usage
+        }
+        output.write("""
+        Created \(root.path)
+          Sources/\(name)/main.swift     preprocess-sim with the extension as --handler \(name)
+          Sources/\(name)/Extension/     links to the extension's \(target.swiftFiles.count) Swift file(s), compiled unchanged
+          Extension                     a link to \(folderURL.path)
+          principal class: \(principal.className) (\(ExtensionPackageTemplate.origin(of: principal)))
+
+        cd \(root.path)
+        swift build
+        \(ExtensionPackageTemplate.runCommand(name: name, target: target))
+
+        """)
+        return PreprocessSim.ExitCode.success
+    }
+}
+
+/// The text of the files `init-handler --from` writes.
+enum ExtensionPackageTemplate {
+    static func origin(of principal: ExtensionTarget.Principal) -> String {
+        switch principal.source {
+        case .principalClass: return "NSExtensionPrincipalClass"
+        case .storyboard(let path): return "the initial view controller of \(path)"
+        }
+    }
+
+    static func runCommand(name: String, target: ExtensionTarget) -> String {
+        "swift run \(name)-sim run --extension Extension/\(target.infoPlist ?? "Info.plist") --page PAGE.html --select TEXT --handler \(name)"
+    }
+
+    static func manifest(name: String, kitPath: String, kitIdentity: String) -> String {
+        """
+        // swift-tools-version:5.9
+        // Written by `preprocess-sim init-handler --from`. The extension's Swift files are compiled
+        // unchanged against the simulator's UIKit, Social, MobileCoreServices and
+        // UniformTypeIdentifiers, from the repository at the path below (change it if it moves).
+        import PackageDescription
+
+        let kit = "\(kitIdentity)"
+
+        let package = Package(
+            name: "\(name)",
+            products: [
+                .executable(name: "\(name)-sim", targets: ["\(name)"]),
+            ],
+            dependencies: [
+                .package(path: "\(kitPath)"),
+            ],
+            targets: [
+                // The extension's files (Sources/\(name)/Extension, links) and main.swift, the runner,
+                // in one module, so the runner can create the extension's internal classes.
+                .executableTarget(name: "\(name)", dependencies: [
+                    .product(name: "PreprocessSimCommandLine", package: kit),
+                    .product(name: "UIKit", package: kit),
+                    .product(name: "Social", package: kit),
+                    .product(name: "MobileCoreServices", package: kit),
+                    .product(name: "UniformTypeIdentifiers", package: kit),
+                ]),
+            ]
+        )
+
+        """
+    }
+
+    /// The expression that makes the handler: the principal class created as iOS creates it.
+    static func handlerExpression(principal: ExtensionTarget.Principal) -> String {
+        let className = principal.className
+        switch principal.source {
+        case .principalClass:
+            return "PreprocessSimExtensionHost(principalClass: \"\(className)\") { \(className)() }"
+        case .storyboard(let path):
+            let storyboard = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            return "PreprocessSimExtensionHost(storyboard: \"\(storyboard)\", className: \"\(className)\") { \(className)(coder: $0) }"
+        }
+    }
+
+    static func runner(name: String, principal: ExtensionTarget.Principal, folder: String) -> String {
+        """
+        // Written by `preprocess-sim init-handler --from \(folder)`: preprocess-sim's command line
+        // with the extension registered as `--handler \(name)`. \(principal.className) is created as
+        // iOS creates it (\(origin(of: principal))) and, if it is a view controller, driven through
+        // viewDidLoad, viewWillAppear and viewDidAppear.
+        import PreprocessSimCommandLine
+        import UIKit
+
+        exit(PreprocessSim.main(Array(CommandLine.arguments.dropFirst()),
+                                handlers: ["\(name)": { \(handlerExpression(principal: principal)) }]))
+
+        """
+    }
+
+    static func readme(name: String, target: ExtensionTarget, principal: ExtensionTarget.Principal) -> String {
+        let script = target.script.map { "Extension/\($0)" } ?? "Extension/SCRIPT.js"
+        return """
+        # \(name) in the preprocessing simulator
+
+        Written by `preprocess-sim init-handler --from \(target.folder.path)`. The extension's Swift
+        files (\(target.swiftFiles.joined(separator: ", "))) are compiled unchanged, through the links in
+        `Sources/\(name)/Extension/`, against the simulator's `UIKit`, `Social`, `MobileCoreServices`
+        and `UniformTypeIdentifiers`. The principal class, `\(principal.className)`, comes from
+        \(origin(of: principal)). Edit the files in the Xcode project; rebuild here.
+
+        ## Build and run
+
+        ```sh
+        swift build
+        \(runCommand(name: name, target: target))
+        ```
+
+        The first builds the package (and the simulator, the first time); the second runs the
+        extension's preprocessing file (`\(script)`) on a saved page, hands the results to
+        `\(principal.className)` as Safari does, and prints the transcript: what the view controller
+        did (viewDidLoad, item loads, alerts it presented, the text on screen when the request
+        ended) and how the request ended. A compose sheet (`SLComposeServiceViewController`) is
+        posted by default; add `--cancel` to tap Cancel. `--format json` prints the transcript as
+        JSON, `--trace` the timeline.
+
+        ## Add it to a suite
+
+        Any suite case can use the extension by its handler name, `\(name)`, when the suite runs
+        through this package's binary (its cases run in worker processes of the same binary).
+        `Extension` links to a folder outside the package, so the suite allows paths outside its
+        own folder:
+
+        ```json
+        {
+          "version": 1,
+          "allowOutside": true,
+          "cases": [
+            { "id": "\(name.lowercased())-article", "script": "\(script)", "page": "PAGE.html",
+              "select": "TEXT", "handler": "\(name)", "expect": { "completed": true } }
+          ]
+        }
+        ```
+
+        ```sh
+        swift run \(name)-sim test my.suite.json
+        ```
+
+        """
+    }
+}

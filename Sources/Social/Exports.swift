@@ -1,0 +1,2 @@
+// `import Social` gives UIKit too (SLComposeServiceViewController is a UIViewController).
+@_exported import UIKit
