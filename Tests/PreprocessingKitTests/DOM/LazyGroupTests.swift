@@ -82,7 +82,8 @@ import TestSupport
         #expect(scan.declared == ["A": "const", "B": "const", "C": "const", "q": "let", "r": "let", "gen": "function"])
         #expect(scan.referenced.isSuperset(of: ["f", "x", "y", "D", "E", "a", "s"]))
         #expect(!scan.referenced.contains("b") && !scan.referenced.contains("c"))
-        #expect(scan.statementLines == [])
+        // The `for` loop is a statement; the declarations are not.
+        #expect(scan.statementLines == [3])
         let statements = JavaScriptCompactor.scan("function f() { g(); }\nregister(f, \"a\");\nconst x = 1;\n(function () {})();\nx.y = 2;\n")
         #expect(statements.statementLines == [2, 4, 5])
     }
