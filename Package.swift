@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "PreprocessingKit",
             dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser"],
-            exclude: ["DOM/js"],
+            exclude: ["DOM/js", "IOSCompatibility/Tables"],
             plugins: ["EmbedDOMScripts"]
         ),
 

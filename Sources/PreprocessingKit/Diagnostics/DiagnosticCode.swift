@@ -82,6 +82,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case scriptNotFound = "script-not-found"
     case fixtureUnreadable = "fixture-unreadable"
     case htmlOutUnwritable = "html-out-unwritable"
+    case iosSyntax = "ios-syntax"
+    case iosTarget = "ios-target"
+    case iosAPIMissing = "ios-api-missing"
 
     /// The code as printed: `[run-threw]`.
     public var description: String { rawValue }
@@ -97,7 +100,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .configWrongType, .extensionPointMissing, .extensionPointNoPreprocessing,
              .extensionPointUnknown, .activationRuleMissing, .activationNoWebPage,
              .activationPredicateSyntax, .preprocessingFileMissing, .preprocessingFileJSSuffix,
-             .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .htmlOutUnwritable:
+             .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .htmlOutUnwritable,
+             .iosSyntax, .iosAPIMissing:
             return .error
         case .notPlistValue, .completionCalledTwice, .missingFinalize, .selectionNotFound,
              .uncaughtException, .unhandledRejection, .pageScriptError, .pageScriptTimeout,
@@ -108,7 +112,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
             return .warning
         case .finalizeTasksLeft, .noFinalizeArgument, .mainQueueBlocked, .gzipNotCompressed,
              .urlFromFilePath, .encodingMetaLate, .examplePageMissing, .plistFragment, .plistBuildVariable,
-             .extensionPoint, .activationSummary, .preprocessingFile:
+             .extensionPoint, .activationSummary, .preprocessingFile, .iosTarget:
             return .note
         }
     }
@@ -196,6 +200,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .scriptNotFound: return "`run --extension`: the preprocessing file the plist names is not found (exit 2)"
         case .fixtureUnreadable: return "a `--fixture`/`--fixtures` file cannot be read (exit 2)"
         case .htmlOutUnwritable: return "`--html-out` cannot write its file"
+        case .iosSyntax: return "`--ios`: the script uses syntax Safari on that iOS version cannot parse, so it skips the file (the script is not run)"
+        case .iosTarget: return "`check`: the iOS version the script was checked as (the extension's `MinimumOSVersion` or `IPHONEOS_DEPLOYMENT_TARGET`), or why that version cannot be simulated"
+        case .iosAPIMissing: return "`--ios`: the script failed where it reached a built-in or Web API Safari on that iOS version lacks (named, with the version that added it and the script's `file:line:column`)"
         }
     }
 }
