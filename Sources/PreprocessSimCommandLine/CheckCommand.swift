@@ -99,12 +99,12 @@ public struct CheckCommand: Equatable {
 
     /// `--ios-report`: the script (`--script`, or the one the plist names) and its report.
     func iOSReportText(simulator: Simulator = Simulator()) -> (text: String, works: Bool)? {
-        var script = scriptPath.map { URL(fileURLWithPath: $0) }
+        var script = scriptPath
         if script == nil, let extensionPath {
-            script = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory).scriptURL
+            script = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory).scriptURL?.path
         }
         guard let script else { return nil }
-        let report = IOSReport.make(scriptURL: script, simulator: simulator, timeout: timeout)
+        let report = IOSReport.make(scriptPath: script, simulator: simulator, timeout: timeout)
         return (report.text, report.lowest != nil && report.failures.isEmpty)
     }
 

@@ -134,6 +134,10 @@ enum HelpText {
       --page FILE            Run the script on this page instead of the example page
       --format FORMAT        text (default) or json ({"diagnostics": […], "errors": N, "warnings": N})
       --timeout SECONDS      CPU time run may take on each page (default 5)
+      --ios VERSION          Check as Safari on that iOS version (default: the plist's
+                             MinimumOSVersion or IPHONEOS_DEPLOYMENT_TARGET, noted as ios-target)
+      --ios-report           Print the lowest iOS version the script works on and why, instead
+                             (exit 1 when no version in the data runs it); docs/ios.md
 
     EXIT CODES: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
 

@@ -55,17 +55,67 @@ final class IOSRealm {
     }
 
     convenience init(page: PageContext, mode: Mode, version: IOSVersion?) throws(JavaScriptError) {
-        try self.init(page: page, mode: mode, entries: Self.entries(for: mode, version: version))
+        try self.init(page: page, mode: mode, groupsJSON: Self.cachedGroupsJSON(for: mode, version: version))
     }
 
     /// - Parameter entries: `[path, version]` pairs, the version as the diagnostics print it.
-    init(page: PageContext, mode: Mode, entries: [[String]]) throws(JavaScriptError) {
+    convenience init(page: PageContext, mode: Mode, entries: [[String]]) throws(JavaScriptError) {
+        try self.init(page: page, mode: mode, groupsJSON: Self.json(Self.groups(entries)))
+    }
+
+    /// The grouped entries of a mode and version as JSON, made once per process (a suite's
+    /// worker runs case after case).
+    private static let cache = Cache()
+    private final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var lists: [String: Data] = [:]
+    }
+    static func cachedGroupsJSON(for mode: Mode, version: IOSVersion?) -> Data {
+        let key = "\(mode.rawValue) \(version?.description ?? "")"
+        cache.lock.lock()
+        defer { cache.lock.unlock() }
+        if let json = cache.lists[key] { return json }
+        let json = json(groups(entries(for: mode, version: version)))
+        cache.lists[key] = json
+        return json
+    }
+
+    static func json(_ groups: [[Any]]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: groups)) ?? Data("[]".utf8)
+    }
+
+    private init(page: PageContext, mode: Mode, groupsJSON json: Data) throws(JavaScriptError) {
         let context = page.javaScript
-        let json = (try? JSONSerialization.data(withJSONObject: entries)) ?? Data("[]".utf8)
         let install = try context.evaluate(Self.source, sourceURL: Self.sourceURL)
         controller = try install.call([context.parseJSON(Array(json)) ?? context.makeObject(), context.string(mode.rawValue)])
         let names = (try? controller.invoke("installed").stringValue) ?? "[]"
         installedPaths = (try? JSONDecoder().decode([String].self, from: Data(names.utf8))) ?? []
+    }
+
+    /// The entries by where they live, so the installer looks each interface up once (most of
+    /// the data's interfaces, WebGL's or Web Audio's, are not in this realm):
+    /// `["global", "", [name, version, path, …]]` for globals (`api.X`, `api.Window.X`,
+    /// `javascript.builtins.X`), `["member", "X", [member, version, path, …]]` for members.
+    static func groups(_ entries: [[String]]) -> [[Any]] {
+        var order: [String] = []
+        var members: [String: [String]] = [:]
+        func add(_ group: String, _ triple: [String]) {
+            if members[group] == nil { order.append(group); members[group] = [] }
+            members[group]! += triple
+        }
+        for entry in entries where entry.count == 2 {
+            let parts = entry[0].split(separator: ".").map(String.init)
+            let isAPI = parts.first == "api"
+            let depth = isAPI ? parts.count - 1 : parts.count - 2
+            guard isAPI || (parts.count >= 3 && parts[1] == "builtins") else { continue }
+            let interface = parts[parts.count - depth]
+            if depth == 1 {
+                add("", [interface, entry[1], entry[0]])
+            } else if depth == 2 {
+                if isAPI && interface == "Window" { add("", [parts[parts.count - 1], entry[1], entry[0]]) } else { add(interface, [parts[parts.count - 1], entry[1], entry[0]]) }
+            }
+        }
+        return order.map { [$0.isEmpty ? "global" : "member", $0, members[$0] ?? []] }
     }
 
     /// The reaches recorded since the last call, in order, each place once per API.
@@ -80,7 +130,7 @@ final class IOSRealm {
     /// (it must not reach its own accessors), and its frames, the DOM bundle's and the
     /// simulator's own evaluations count as the simulator's.
     static let source = #"""
-    (function (entries, mode) {
+    (function (groups, mode) {
       "use strict";
       const call = Function.prototype.call.bind(Function.prototype.call);
       const own = Object.prototype.hasOwnProperty, getOwn = Object.getOwnPropertyDescriptor, define = Object.defineProperty;
@@ -128,53 +178,44 @@ final class IOSRealm {
         call(push, accesses, { api: entry.api, path: entry.path, version: entry.version, file: where.file, line: where.line, column: where.column });
       }
 
-      // Where a BCD path lives in this realm: a list of [holder, name, display name].
-      function locate(path) {
-        const parts = call(split, path, ".");
-        const global = globalThis;
-        if ((parts[0] === "api" && parts.length === 2) || (parts[1] === "builtins" && parts.length === 3)) {
-          const name = parts[parts.length - 1];
-          return own.call(global, name) ? [[global, name, name]] : [];
-        }
-        let name, member;
-        if (parts[0] === "api" && parts.length === 3) {
-          [, name, member] = parts;
-          if (name === "Window") return own.call(global, member) ? [[global, member, member]] : [];
-        } else if (parts[1] === "builtins" && parts.length === 4) {
-          [, , name, member] = parts;
-        } else {
-          return [];
-        }
+      // The window's own names, read once: a name looked up on the window goes through more
+      // than an object's own properties, thousands of times over.
+      const global = globalThis;
+      const globalNames = new Set(Object.getOwnPropertyNames(global));
+      const hasGlobal = (name) => call(setHas, globalNames, name);
+
+      // Where a member of interface `name` lives in this realm: a list of [holder, name, display].
+      function locate(holder, instance, name, member) {
         if (member === name || member === "prototype") return [];
-        const holder = name === "TypedArray" ? getPrototypeOf(Int8Array) : (own.call(global, name) ? global[name] : undefined);
         const found = memberOf(holder, name, member);
         if (found.length > 0) return found;
         // An interface this DOM has only as one object (crypto, navigator, location, console).
-        const single = call(slice, name, 0, 1).toLowerCase() + call(slice, name, 1);
-        const instance = own.call(global, single) ? global[single] : undefined;
         if (instance !== null && typeof instance === "object" && member in instance) {
           let owner = instance;
           while (owner !== null && !own.call(owner, member)) owner = getPrototypeOf(owner);
-          if (owner !== null && owner !== Object.prototype) return [[owner, member, single + "." + member]];
+          if (owner !== null && owner !== Object.prototype) return [[owner, member, singular(name) + "." + member]];
         }
         return [];
       }
 
-      // The prototypes of the realm's global constructors, read once.
+      function singular(name) { return call(slice, name, 0, 1).toLowerCase() + call(slice, name, 1); }
+
+      // The prototypes of the realm's global constructors, read once (recording only).
       let prototypes = null;
       function interfacePrototypes() {
         if (prototypes !== null) return prototypes;
         prototypes = [];
-        for (const key of Object.getOwnPropertyNames(globalThis)) {
-          const descriptor = getOwn(globalThis, key);
+        const names = Object.getOwnPropertyNames(global);
+        for (let index = 0; index < names.length; index += 1) {
+          const descriptor = getOwn(global, names[index]);
           const value = descriptor && descriptor.value;
           if (typeof value === "function" && value.prototype && typeof value.prototype === "object") prototypes.push(value.prototype);
         }
         return prototypes;
       }
 
-      // A member on the interface's prototype or the constructor; else, where this DOM defines
-      // it once per subclass (each node kind's nodeType), on each subclass's prototype.
+      // A member on the interface's prototype or the constructor; else, recording, where this
+      // DOM defines it once per subclass (each node kind's nodeType), on each subclass's prototype.
       function memberOf(holder, name, member) {
         if (holder === undefined || holder === null || (typeof holder !== "object" && typeof holder !== "function")) return [];
         const prototype = typeof holder === "function" ? holder.prototype : undefined;
@@ -189,7 +230,9 @@ final class IOSRealm {
           }
         }
         if (own.call(holder, member)) return [[holder, member, name + "." + member]];
-        if (!prototype || typeof prototype !== "object") return [];
+        // Only recording: hiding a subclass's member for its base's entry would hide what the
+        // subclass's own entry says is there (an obsolete Node.hasAttributes, Element's current).
+        if (!recording || !prototype || typeof prototype !== "object") return [];
         const found = [];
         for (const candidate of interfacePrototypes()) {
           if (candidate !== prototype && prototype.isPrototypeOf(candidate) && own.call(candidate, member)) {
@@ -230,11 +273,28 @@ final class IOSRealm {
 
       // Located first, hidden after: hiding one entry must not change where another is found.
       const located = [];
-      for (let index = 0; index < entries.length; index += 1) {
-        const [path, version] = entries[index];
-        let places = [];
-        try { places = locate(path); } catch (error) { places = []; }
-        for (const where of places) located.push([{ path, version, api: where[2] }, where[0], where[1]]);
+      for (let g = 0; g < groups.length; g += 1) {
+        const kind = groups[g][0], name = groups[g][1], members = groups[g][2];
+        if (kind === "global") {
+          for (let i = 0; i < members.length; i += 3) {
+            if (hasGlobal(members[i])) located.push([{ path: members[i + 2], version: members[i + 1], api: members[i] }, global, members[i]]);
+          }
+          continue;
+        }
+        let holder, instance;
+        try {
+          holder = name === "TypedArray" ? getPrototypeOf(Int8Array) : (hasGlobal(name) ? global[name] : undefined);
+          instance = hasGlobal(singular(name)) ? global[singular(name)] : undefined;
+        } catch (error) { continue; }
+        const hasHolder = holder !== null && (typeof holder === "object" || typeof holder === "function");
+        if (!hasHolder && (instance === null || typeof instance !== "object")) continue;
+        for (let i = 0; i < members.length; i += 3) {
+          let places = [];
+          try { places = locate(hasHolder ? holder : undefined, instance, name, members[i]); } catch (error) { places = []; }
+          for (let p = 0; p < places.length; p += 1) {
+            located.push([{ path: members[i + 2], version: members[i + 1], api: places[p][2] }, places[p][0], places[p][1]]);
+          }
+        }
       }
       // One accessor per property: api.Window.structuredClone and api.structuredClone are one.
       const done = new Map();

@@ -5,7 +5,7 @@ import Foundation
 /// finalize, with the echo handler), each with the version that brought it.
 ///
 /// ```swift
-/// let report = IOSReport.make(scriptURL: URL(fileURLWithPath: "Scripts/ShareScript.js"))
+/// let report = IOSReport.make(scriptPath: "Scripts/ShareScript.js")
 /// print(report.text)
 /// // Scripts/ShareScript.js: works on iOS 8.0 and later …
 /// ```
@@ -34,8 +34,8 @@ public struct IOSReport: Equatable, Sendable {
     /// throw): the report then says so instead of a version.
     public let failures: [Diagnostic]
 
-    public static func make(scriptURL: URL, simulator: Simulator = Simulator(), timeout: Double = 5) -> IOSReport {
-        let path = scriptURL.path
+    /// - Parameter scriptPath: the script, named in the report as given.
+    public static func make(scriptPath path: String, simulator: Simulator = Simulator(), timeout: Double = 5) -> IOSReport {
         let source = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         guard let source else {
             return IOSReport(scriptPath: path, requirements: [], lowest: nil,
