@@ -105,7 +105,7 @@ public struct CheckCommand: Equatable {
         }
         guard let script else { return nil }
         let report = IOSReport.make(scriptPath: script, simulator: simulator, timeout: timeout)
-        return (report.text, report.lowest != nil && report.failures.isEmpty)
+        return (format == .json ? report.json : report.text, report.lowest != nil && report.failures.isEmpty)
     }
 
     func execute(output: Output) -> Int32 {

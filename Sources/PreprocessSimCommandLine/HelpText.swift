@@ -137,7 +137,8 @@ enum HelpText {
       --ios VERSION          Check as Safari on that iOS version (default: the plist's
                              MinimumOSVersion or IPHONEOS_DEPLOYMENT_TARGET, noted as ios-target)
       --ios-report           Print the lowest iOS version the script works on and why, instead
-                             (exit 1 when no version in the data runs it); docs/ios.md
+                             (in JSON with --format json; exit 1 when no version in the data
+                             runs it); docs/ios.md
 
     EXIT CODES: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
 

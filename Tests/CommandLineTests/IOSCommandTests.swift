@@ -63,6 +63,11 @@ import TestSupport
         #expect(lines.first?.hasSuffix("works on iOS 15.4 and later: Array.prototype.at needs iOS 15.4") == true, "\(result.stdout)")
         #expect(lines.contains { $0.contains("iOS 13.4") && $0.contains("nullish coalescing (??)") && $0.hasSuffix("Modern.js:3:71") })
         #expect(lines.contains { $0.contains("iOS 15.4") && $0.contains("Array.prototype.at") && $0.hasSuffix("Modern.js:3:41") })
+        let json = preprocessSim(["check", "--ios-report", "--format", "json", "--script", dir.appendingPathComponent("Modern.js").path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["lowest"] as? String == "15.4")
+        let requirements = try #require(object["requirements"] as? [[String: Any]])
+        #expect(requirements.map { $0["entry"] as? String } == ["javascript.builtins.Array.at", "javascript.operators.nullish_coalescing"])
     }
 
     @Test func checkRunsAsTheDeploymentTargetOfThePlist() throws {
@@ -96,5 +101,29 @@ import TestSupport
         #expect(one.map(\.id) == ["a@p"])
         let wrong = try manifest(#""99""#)
         #expect(throws: SuiteError.self) { try SuiteLoader.cases(of: wrong, path: path, directory: dir.path) }
+    }
+}
+
+/// A suite's `"ios"` through the worker processes: each version is its own case and runs as
+/// that Safari.
+@Suite struct IOSSuiteTests {
+    @Test func eachVersionOfTheListRunsAsThatSafari() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ios-suite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try IOSCommandTests.replaceAll.write(to: folder.appendingPathComponent("late.js"), atomically: true, encoding: .utf8)
+        try "<title>A B</title>".write(to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+        try """
+            {"version": 1, "cases": [
+              {"id": "old", "script": "late.js", "page": "page.html", "ios": "13.0",
+               "expect": {"completed": false, "diagnosticsInclude": ["ios-api-missing", "run-threw"]}},
+              {"id": "new", "script": "late.js", "page": "page.html", "ios": ["13.4", "16.1"],
+               "expect": {"completed": true, "results": {"title": "A_B"}}}
+            ]}
+            """.write(to: folder.appendingPathComponent("ios.suite.json"), atomically: true, encoding: .utf8)
+        let result = try CommandLineRunner.run(["test", "ios.suite.json", "--jobs", "1"], currentDirectory: folder)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        for id in ["old", "new@ios13.4", "new@ios16.1"] {
+            #expect(result.stdout.contains("PASS  \(id) "), "\(id): \(result.stdout)")
+        }
     }
 }

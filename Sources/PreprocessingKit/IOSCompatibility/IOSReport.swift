@@ -75,6 +75,27 @@ public struct IOSReport: Equatable, Sendable {
         return IOSReport(scriptPath: path, requirements: ordered, lowest: lowest, failures: failures)
     }
 
+    /// The report as `check --ios-report --format json` prints it: `{script, lowest, data,
+    /// requirements: [{name, entry, added, file, line, column}], failures}` (`lowest` and `added`
+    /// null where no release in the data has it).
+    public var json: String {
+        struct Out: Encodable {
+            struct Item: Encodable { let name, entry: String; let added: String?; let file: String; let line, column: Int }
+            let script: String
+            let lowest: String?
+            let data: String
+            let requirements: [Item]
+            let failures: [Diagnostic]
+        }
+        let out = Out(script: scriptPath, lowest: failures.isEmpty ? lowest?.description : nil, data: IOSCompatibility.dataDescription,
+                      requirements: requirements.map { .init(name: $0.name, entry: $0.path, added: $0.added?.description, file: $0.file, line: $0.line, column: $0.column) },
+                      failures: failures)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(out) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
     /// The report as `check --ios-report` prints it.
     public var text: String {
         var lines: [String] = []
