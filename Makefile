@@ -11,7 +11,7 @@ BIN = .build/release/preprocess-sim
 RELEASE_FLAGS ?= --static-swift-stdlib
 SIM = $(BIN)
 
-.PHONY: all deps build test demo demo-extension install bench fuzz fidelity clean
+.PHONY: all deps build test demo demo-extension install bench fuzz fidelity ios-table clean
 
 all: build
 
@@ -94,6 +94,16 @@ bench: deps
 	$(SWIFT) build -c release --product preprocess-sim $(RELEASE_FLAGS)
 	$(SWIFT) build -c release --product preprocess-bench
 	.build/release/preprocess-bench --output bench-results.json
+
+# The --ios compatibility table, from Debian's MDN browser-compat-data (installed when missing);
+# not part of `make test` (the table is committed). The generator prints how its mirrors compare
+# with the package's data.json and fails if they differ from iOS 8 on.
+ios-table:
+	@dpkg -s node-mdn-browser-compat-data >/dev/null 2>&1 || { \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends node-mdn-browser-compat-data; }
+	python3 Sources/PreprocessingKit/IOSCompatibility/Tables/generate-ios-table.py > Sources/PreprocessingKit/IOSCompatibility/IOSCompatibilityData.swift.new
+	mv Sources/PreprocessingKit/IOSCompatibility/IOSCompatibilityData.swift.new Sources/PreprocessingKit/IOSCompatibility/IOSCompatibilityData.swift
 
 clean:
 	rm -rf .build

@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "PreprocessingKit",
             dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser", "DOMBundleAssembly"],
-            exclude: ["DOM/js"],
+            exclude: ["DOM/js", "IOSCompatibility/Tables"],
             plugins: ["EmbedDOMScripts"]
         ),
 

@@ -27,6 +27,10 @@ public struct CheckCommand: Equatable {
     public var format = Format.text
     /// CPU seconds `run` may take on each page (`--timeout`).
     public var timeout: Double = 5
+    /// `--ios VERSION`: check as Safari on that iOS version (default: the plist's deployment target).
+    public var iOS: IOSVersion?
+    /// `--ios-report`: print the lowest iOS version the script works on, and why.
+    public var iOSReport = false
 
     static func parse(_ arguments: [String]) throws -> CheckCommand {
         var command = CheckCommand()
@@ -45,6 +49,8 @@ public struct CheckCommand: Equatable {
                 command.format = format
             case "--json": command.format = .json
             case "--timeout": command.timeout = try parseNumber(try value(), option: name, command: "check")
+            case "--ios": command.iOS = try parseIOSVersion(try value(), command: "check")
+            case "--ios-report": command.iOSReport = true
             default: return false
             }
             return true
@@ -64,15 +70,42 @@ public struct CheckCommand: Equatable {
         let examplePage = examplePagePath.map { URL(fileURLWithPath: $0) }
         guard let extensionPath else {
             guard let scriptPath else { return [] }
-            return ScriptCheck.run(scriptURL: URL(fileURLWithPath: scriptPath), examplePage: examplePage, timeout: timeout, simulator: simulator)
+            return ScriptCheck.run(scriptURL: URL(fileURLWithPath: scriptPath), examplePage: examplePage, timeout: timeout,
+                                   simulator: simulator, iOS: iOS)
         }
         let extensionPoint = ExtensionInfoPlist(contentsOf: URL(fileURLWithPath: extensionPath))
             .configuration?.extensionPointIdentifier
+        let (version, targetNote) = iOSTarget(plistPath: extensionPath)
         return ConfigurationCheck.run(plistPath: extensionPath, resourcesDirectory: resourcesDirectory,
                                       scriptOverride: scriptPath) { script in
-            ScriptCheck.run(scriptURL: script, extensionPointIdentifier: extensionPoint,
-                            examplePage: examplePage, timeout: timeout, simulator: simulator)
+            (targetNote.map { [$0] } ?? [])
+                + ScriptCheck.run(scriptURL: script, extensionPointIdentifier: extensionPoint,
+                                  examplePage: examplePage, timeout: timeout, simulator: simulator, iOS: version)
         }
+    }
+
+    /// `--ios`, else the deployment target the extension's configuration gives, with a note
+    /// saying which was used (nil note: `--ios` was given, or the configuration says nothing).
+    func iOSTarget(plistPath: String) -> (IOSVersion?, Diagnostic?) {
+        if let iOS { return (iOS, nil) }
+        guard let target = IOSDeploymentTarget.find(plistPath: plistPath) else { return (nil, nil) }
+        do {
+            let version = try IOSCompatibility.validated(target.version)
+            return (version, Diagnostic(.iosTarget, "the script is checked as Safari on iOS \(version), the extension's deployment target (\(target.source)); --ios VERSION checks another", file: plistPath))
+        } catch {
+            return (nil, Diagnostic(.iosTarget, "the deployment target \(target.version) (\(target.source)) cannot be simulated: \(error.description); the script is checked on current Safari", file: plistPath))
+        }
+    }
+
+    /// `--ios-report`: the script (`--script`, or the one the plist names) and its report.
+    func iOSReportText(simulator: Simulator = Simulator()) -> (text: String, works: Bool)? {
+        var script = scriptPath
+        if script == nil, let extensionPath {
+            script = ConfigurationCheck.inspect(plistPath: extensionPath, resourcesDirectory: resourcesDirectory).scriptURL?.path
+        }
+        guard let script else { return nil }
+        let report = IOSReport.make(scriptPath: script, simulator: simulator, timeout: timeout)
+        return (format == .json ? report.json : report.text, report.lowest != nil && report.failures.isEmpty)
     }
 
     func execute(output: Output) -> Int32 {
@@ -80,6 +113,14 @@ public struct CheckCommand: Equatable {
         where !FileManager.default.isReadableFile(atPath: path) || FileManager.default.isDirectory(path) {
             output.error("\(path): error: cannot read the file [\(path == scriptPath ? DiagnosticCode.scriptUnreadable : .plistUnreadable)]")
             return PreprocessSim.ExitCode.usage
+        }
+        if iOSReport {
+            guard let (text, works) = iOSReportText() else {
+                output.error("\(extensionPath ?? "check"): error: the plist names no preprocessing file that was found [\(DiagnosticCode.preprocessingFileNotFound)]")
+                return PreprocessSim.ExitCode.failure
+            }
+            output.write(text)
+            return works ? PreprocessSim.ExitCode.success : PreprocessSim.ExitCode.failure
         }
         let found = diagnostics()
         let errors = found.filter { $0.severity == .error }.count

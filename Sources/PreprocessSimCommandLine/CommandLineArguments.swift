@@ -67,3 +67,13 @@ func parseNumber(_ text: String, option: String, command: String) throws -> Doub
     }
     return number
 }
+
+/// `--ios VERSION`, checked against the compatibility data (a version past its newest release
+/// is refused with that explanation, not guessed).
+func parseIOSVersion(_ text: String, command: String) throws -> IOSVersion {
+    do {
+        return try IOSCompatibility.validated(text)
+    } catch {
+        throw UsageError("--ios: \(error.description)", command: command)
+    }
+}

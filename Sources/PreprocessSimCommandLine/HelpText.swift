@@ -97,6 +97,10 @@ enum HelpText {
                              {"URL": {"file": "a.json", "status": 200, "headers": {…}, "delay": 20}}
       --page-scripts         Run the page's own inline scripts first, as Safari did when it loaded
                              the page (their errors are page errors)
+      --ios VERSION          The page as Safari on that iOS version has it (8.0 to the data's
+                             newest, 16.1): built-ins and Web APIs it lacks are hidden, syntax it
+                             cannot parse skips the script (ios-syntax), a failure where a hidden
+                             API was reached names it (ios-api-missing); docs/ios.md
 
     DEBUGGING (docs/debugging.md):
       --trace                The timeline of the exchange: each step with virtual and real time
@@ -133,6 +137,11 @@ enum HelpText {
       --page FILE            Run the script on this page instead of the example page
       --format FORMAT        text (default) or json ({"diagnostics": […], "errors": N, "warnings": N})
       --timeout SECONDS      CPU time run may take on each page (default 5)
+      --ios VERSION          Check as Safari on that iOS version (default: the plist's
+                             MinimumOSVersion or IPHONEOS_DEPLOYMENT_TARGET, noted as ios-target)
+      --ios-report           Print the lowest iOS version the script works on and why, instead
+                             (in JSON with --format json; exit 1 when no version in the data
+                             runs it); docs/ios.md
 
     EXIT CODES: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
 

@@ -49,6 +49,8 @@ public struct RunCommand: Equatable {
     public var watch = false
     /// `--inspect`: stop before `run` and at `debugger;` statements with a prompt on stdin.
     public var inspect = false
+    /// `--ios VERSION`: the page as Safari on that iOS version has it.
+    public var iOS: IOSVersion?
 
     /// One `case` per option of `run` (the help text lists them in the same order): long
     /// because the command has many options, not because any of them is intricate.
@@ -127,6 +129,7 @@ public struct RunCommand: Equatable {
             case "--html-out": command.htmlOutputPath = try value()
             case "--watch": command.watch = true
             case "--inspect": command.inspect = true
+            case "--ios": command.iOS = try parseIOSVersion(try value(), command: "run")
             default: return false
             }
             return true
@@ -279,6 +282,7 @@ public struct RunCommand: Equatable {
         if let seed { request.seed = seed }
         if let virtualTimeout { request.virtualTimeBudget = virtualTimeout * 1000 }
         request.pageScripts = pageScripts
+        request.iOS = iOS
         do {
             if let fixturesDirectory { request.fixtures += try NetworkFixture.folder(fixturesDirectory) }
             for fixture in fixtures {

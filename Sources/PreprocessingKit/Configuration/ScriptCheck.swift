@@ -34,7 +34,7 @@ public enum ScriptCheck {
     /// Codes of `Simulator.run` that mean the script itself failed.
     static let scriptFailureCodes: Set<String> = Set([
         DiagnosticCode.syntaxError, .scriptThrew, .missingGlobal, .missingRun, .runThrew,
-        .completionNotCalled, .timeout, .notPlistValue, .completionCalledTwice,
+        .completionNotCalled, .timeout, .notPlistValue, .completionCalledTwice, .iosSyntax, .iosAPIMissing,
     ].map(\.rawValue))
 
     /// Extension points that are Action extensions (expected to answer finalize).
@@ -50,8 +50,9 @@ public enum ScriptCheck {
     ///     script's folder upwards and then from the current directory.
     ///   - timeout: CPU seconds `run` may take on each page before it is reported as `timeout`.
     ///   - simulator: reused, so the DOM is compiled once.
+    ///   - iOS: run every check as Safari on that iOS version (`check --ios`).
     public static func run(scriptURL: URL, extensionPointIdentifier: String? = nil, examplePage: URL? = nil,
-                           timeout: Double = 5, simulator: Simulator = Simulator()) -> [Diagnostic] {
+                           timeout: Double = 5, simulator: Simulator = Simulator(), iOS: IOSVersion? = nil) -> [Diagnostic] {
         let scriptPath = scriptURL.path
         guard let data = FileManager.default.contents(atPath: scriptPath) else {
             return [Diagnostic(.scriptUnreadable, "cannot read the preprocessing script", file: scriptPath)]
@@ -79,6 +80,7 @@ public enum ScriptCheck {
         var request = RunRequest(scriptPath: scriptPath, scriptSource: source, page: blank,
                                  handler: isAction ? EchoHandler() : NoFinalizeHandler())
         request.timeout = timeout
+        request.iOS = iOS
         let blankRun = simulator.run(request)
         if let internalError = blankRun.diagnostics.first(where: { $0.code == DiagnosticCode.internalError.rawValue }) {
             return [internalError]
@@ -86,7 +88,7 @@ public enum ScriptCheck {
         add(blankRun.diagnostics, on: "a blank page")
         // A syntax error or a missing global fails the same way everywhere, and a script that
         // loops on a blank page would only spend the time limit again on the other pages.
-        let failsEverywhere = Set([DiagnosticCode.syntaxError, .scriptThrew, .missingGlobal, .missingRun, .timeout].map(\.rawValue))
+        let failsEverywhere = Set([DiagnosticCode.syntaxError, .scriptThrew, .missingGlobal, .missingRun, .timeout, .iosSyntax].map(\.rawValue))
         if blankRun.diagnostics.contains(where: { failsEverywhere.contains($0.code) }) {
             return diagnostics
         }
@@ -115,6 +117,7 @@ public enum ScriptCheck {
                 let page = try PageLoader.load(path: example.path)
                 var exampleRequest = RunRequest(scriptPath: scriptPath, scriptSource: source, page: page)
                 exampleRequest.timeout = timeout
+                exampleRequest.iOS = iOS
                 let exampleRun = simulator.run(exampleRequest)
                 add(exampleRun.diagnostics, on: "the example page \(example.lastPathComponent)")
             } catch {

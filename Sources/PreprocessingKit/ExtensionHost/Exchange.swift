@@ -67,6 +67,8 @@ struct Exchange {
         for (step, milliseconds) in page.buildTimings { transcript.timings["build." + step] = milliseconds }
         do {
             select(page)
+            let iOSRealm = installIOSRealm(page)
+            defer { if let iOSRealm { reportIOSAccesses(iOSRealm) } }
             try prepare(page)
             let entry = try inject(page)
             let completion = try run(page, entry)
@@ -141,6 +143,7 @@ struct Exchange {
         configuration.now = request.now
         configuration.seed = request.seed
         configuration.fixtures = request.fixtures
+        if let version = request.iOS { configuration.userAgent = IOSCompatibility.userAgent(for: version) }
         return configuration
     }
 
@@ -200,6 +203,12 @@ struct Exchange {
                      line: error.line, column: error.column ?? page.javaScript.syntaxErrorColumn(source: source, error: error))
             collectEvents(page, finalize: false)
             throw ExchangeEnded()
+        }
+        do {
+            try checkIOSSyntax(source)
+        } catch {
+            collectEvents(page, finalize: false)
+            throw error
         }
         sources.files[scriptFile] = source
         if let pause = request.debuggerPause {

@@ -58,6 +58,12 @@ public struct RunRequest {
     /// evaluator for that place. `debugger;` statements stop only when this is set (as in Safari,
     /// where they stop only with the Web Inspector attached).
     public var debuggerPause: ((DebuggerPause) -> Void)?
+    /// `--ios VERSION`: the page as Safari on that iOS version has it (APIs it lacks hidden,
+    /// syntax it cannot parse refused, its user agent); validated with `IOSCompatibility.validated`.
+    public var iOS: IOSVersion?
+    /// When set (and `iOS` is not), every reach of an API newer than iOS 8 by the script is
+    /// recorded here (`check --ios-report`); nothing is hidden.
+    public var iOSAccessLog: IOSAccessLog?
 
     public init(scriptPath: String, scriptSource: String? = nil, page: LoadedPage, selection: Selection? = nil,
                 handler: NSExtensionRequestHandling = NoFinalizeHandler(), handlerName: String? = nil) {

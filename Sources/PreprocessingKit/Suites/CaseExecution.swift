@@ -125,6 +125,7 @@ public enum CaseExecution {
         request.deterministic = settings.deterministic ?? true
         if let seed = settings.seed { request.seed = seed }
         if let now = settings.now { request.now = now }
+        if let version = settings.ios?.versions.first { request.iOS = try? IOSCompatibility.validated(version) }
         if let folder = settings.fixtures {
             do {
                 request.fixtures = try NetworkFixture.folder(folder)

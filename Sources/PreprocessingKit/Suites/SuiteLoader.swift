@@ -47,11 +47,26 @@ public enum SuiteLoader {
             if let arguments = settings.finalizeArguments { settings.finalizeArguments = try resolver.finalizeArguments(arguments) }
             if let folder = settings.fixtures { try resolver.checkInside(folder, resolver.absolute(folder)) }
             let caseID = try id.map { try validated(id: $0, path: path) } ?? derivedID(script: script, page: page)
-            if cases.contains(where: { $0.id == caseID }) {
-                throw SuiteError(path: path, message: "two cases have the id '\(caseID)'; give one an explicit \"id\"")
+            // One case per iOS version of a list, each named after its version.
+            let versions = settings.ios?.versions ?? []
+            for version in versions {
+                do { _ = try IOSCompatibility.validated(version) } catch {
+                    throw SuiteError(path: path, message: "case '\(caseID)': \"ios\": \(error.description)")
+                }
             }
-            cases.append(SuiteCase(id: caseID, suitePath: path, suiteDirectory: directory, index: cases.count,
-                                   script: script, page: page, settings: settings))
+            for version in versions.count > 1 ? versions.map(Optional.some) : [nil] {
+                var versionSettings = settings
+                var versionID = caseID
+                if let version {
+                    versionSettings.ios = IOSVersionList([version])
+                    versionID = sanitized(caseID + "@ios" + version)
+                }
+                if cases.contains(where: { $0.id == versionID }) {
+                    throw SuiteError(path: path, message: "two cases have the id '\(versionID)'; give one an explicit \"id\"")
+                }
+                cases.append(SuiteCase(id: versionID, suitePath: path, suiteDirectory: directory, index: cases.count,
+                                       script: script, page: page, settings: versionSettings))
+            }
         }
         let scripts = try (manifest.scripts ?? []).flatMap { try resolver.expand($0, what: "script") }
         let pages = try (manifest.pages ?? []).flatMap { try resolver.expand($0, what: "page") }

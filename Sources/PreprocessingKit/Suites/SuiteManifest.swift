@@ -81,6 +81,9 @@ public struct CaseSettings: Codable, Equatable, Sendable {
     public var now: Double?
     /// A folder of network fixtures the offline network answers from (as `run --fixtures`).
     public var fixtures: String?
+    /// `"ios": "15.0"` or `["15.0", "16.0"]`: run as Safari on that iOS version (as `run --ios`);
+    /// a list makes one case per version.
+    public var ios: IOSVersionList?
     public var expect: CaseExpectations?
 
     public init() {}
@@ -106,6 +109,7 @@ public struct CaseSettings: Codable, Equatable, Sendable {
         merged.seed = seed ?? defaults.seed
         merged.now = now ?? defaults.now
         merged.fixtures = fixtures ?? defaults.fixtures
+        merged.ios = ios ?? defaults.ios
         if let own = expect, let base = defaults.expect { merged.expect = own.merged(over: base) } else { merged.expect = expect ?? defaults.expect }
         return merged
     }
@@ -144,5 +148,29 @@ public struct SelectionSpec: Codable, Equatable, Sendable {
         if let css { return .elementContents(selector: css) }
         if let text { return .text(text, occurrence: occurrence ?? 1) }
         return nil
+    }
+}
+
+/// `"15.0"` or `["15.0", "16.0"]`: the iOS versions a case runs as (checked when the suite loads).
+public struct IOSVersionList: Codable, Equatable, Sendable {
+    public var versions: [String]
+
+    public init(_ versions: [String]) { self.versions = versions }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let one = try? container.decode(String.self) {
+            versions = [one]
+        } else {
+            versions = try container.decode([String].self)
+            if versions.isEmpty {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"ios\" lists no version"))
+            }
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if versions.count == 1 { try container.encode(versions[0]) } else { try container.encode(versions) }
     }
 }
