@@ -82,18 +82,15 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case scriptNotFound = "script-not-found"
     case fixtureUnreadable = "fixture-unreadable"
     case htmlOutUnwritable = "html-out-unwritable"
-<<<<<<< HEAD
     case resultsTypeMismatch = "results-type-mismatch"
     case principalClassMissing = "principal-class-missing"
     case principalClassNotFound = "principal-class-not-found"
     case storyboardMissing = "storyboard-missing"
     case storyboardNoInitialController = "storyboard-no-initial-controller"
     case ibOutletUnsupported = "ib-outlet-unsupported"
-=======
     case iosSyntax = "ios-syntax"
     case iosTarget = "ios-target"
     case iosAPIMissing = "ios-api-missing"
->>>>>>> issue-19
 
     /// The code as printed: `[run-threw]`.
     public var description: String { rawValue }
@@ -110,12 +107,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .extensionPointUnknown, .activationRuleMissing, .activationNoWebPage,
              .activationPredicateSyntax, .preprocessingFileMissing, .preprocessingFileJSSuffix,
              .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .htmlOutUnwritable,
-<<<<<<< HEAD
              .principalClassMissing, .principalClassNotFound, .storyboardMissing,
-             .storyboardNoInitialController, .ibOutletUnsupported:
-=======
+             .storyboardNoInitialController, .ibOutletUnsupported,
              .iosSyntax, .iosAPIMissing:
->>>>>>> issue-19
             return .error
         case .notPlistValue, .completionCalledTwice, .missingFinalize, .selectionNotFound,
              .uncaughtException, .unhandledRejection, .pageScriptError, .pageScriptTimeout,
@@ -215,18 +209,15 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .scriptNotFound: return "`run --extension`: the preprocessing file the plist names is not found (exit 2)"
         case .fixtureUnreadable: return "a `--fixture`/`--fixtures` file cannot be read (exit 2)"
         case .htmlOutUnwritable: return "`--html-out` cannot write its file"
-<<<<<<< HEAD
         case .resultsTypeMismatch: return "the handler asked the attachment for a type it does not hold (`public.url` where Safari sent a property list) and never loaded the results"
         case .principalClassMissing: return "`init-handler --from`: the plist has neither `NSExtensionPrincipalClass` nor `NSExtensionMainStoryboard`"
         case .principalClassNotFound: return "`init-handler --from`: the principal class (or the storyboard's `customClass`) is not declared in the folder's Swift files"
         case .storyboardMissing: return "`init-handler --from`: the `NSExtensionMainStoryboard` file is not in the folder, or cannot be read"
         case .storyboardNoInitialController: return "`init-handler --from`: the storyboard has no initial view controller, or it has no `customClass`"
         case .ibOutletUnsupported: return "`init-handler --from`: an `@IBOutlet` does not compile on Linux (no Objective-C runtime), and outlets would not be connected"
-=======
         case .iosSyntax: return "`--ios`: the script uses syntax Safari on that iOS version cannot parse, so it skips the file (the script is not run)"
         case .iosTarget: return "`check`: the iOS version the script was checked as (the extension's `MinimumOSVersion` or `IPHONEOS_DEPLOYMENT_TARGET`), or why that version cannot be simulated"
         case .iosAPIMissing: return "`--ios`: the script failed where it reached a built-in or Web API Safari on that iOS version lacks (named, with the version that added it and the script's `file:line:column`)"
->>>>>>> issue-19
         }
     }
 }
