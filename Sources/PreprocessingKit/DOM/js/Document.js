@@ -11,7 +11,8 @@ function createDocumentState(options) {
     url: "about:blank", characterSet: "UTF-8", contentType: "text/html", referrer: "", lastModified: null,
     cookies: [], compatMode: "no-quirks", isHTML: true, defaultView: null, activeElement: null,
     writeBuffer: null, viewportWidth: 390, viewportHeight: 844, baseVersion: -1, baseURL: "",
-    idVersion: -1, idMap: null, collections: null, observerCount: 0, designMode: "off", implementation: null,
+    idVersion: -1, idMap: null, collections: null,
+    attributeChanges: 0, elementIndex: null, queryVersion: -1, queriesAtVersion: 0, observerCount: 0, designMode: "off", implementation: null,
   }, options);
 }
 

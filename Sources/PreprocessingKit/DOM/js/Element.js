@@ -11,6 +11,7 @@ class Element extends Node {
     this[PREFIX] = prefix;
     this[ATTRS] = [];
     this[EXTRAS] = null;
+    this[INDEX_POSITION] = -1;
   }
   get nodeType() { return ELEMENT_NODE; }
   get nodeName() { return this.tagName; }
@@ -287,9 +288,13 @@ function removeAttributeRecord(element, record) {
   attributeChanged(element, record.name);
 }
 
-/** Invalidates what depends on attributes (collections, id map, base URL). */
+/**
+ * Invalidates what depends on attributes (collections, id map, base URL); counted apart so
+ * that the element index, which follows the structure only, stays (ElementIndex.js).
+ */
 function attributeChanged(element, name) {
-  if (element[OWNER] !== null) element[OWNER][VERSION]++;
+  const doc = element[OWNER];
+  if (doc !== null) { doc[VERSION]++; doc[DOC_STATE].attributeChanges++; }
 }
 
 /** Attribute names setAttribute accepts (WebKit still applies the XML Name production loosely). */
@@ -333,10 +338,19 @@ function elementsByTagName(root, qualifiedName) {
     if (qualifiedName === "*") return createLiveCollection(root, collectDescendantElements, () => true);
     const lower = qualifiedName.toLowerCase();
     const htmlDocument = isHTMLDocument(documentOf(root));
-    return createLiveCollection(root, collectDescendantElements, (el) => {
+    const test = (el) => {
       const name = el[PREFIX] === null ? el[LOCAL_NAME] : el[PREFIX] + ":" + el[LOCAL_NAME];
       return el[NAMESPACE] === NS_HTML && htmlDocument ? name === lower : name === qualifiedName;
-    });
+    };
+    // Without a colon only unprefixed elements can match, all in the index's bucket of the
+    // name's lower case.
+    if (qualifiedName.includes(":")) return createLiveCollection(root, collectDescendantElements, test);
+    const bucketKey = selectorAsciiLower(qualifiedName);
+    return createLiveCollection(root, (from) => {
+      const query = elementIndexQuery(from);
+      if (query === null) return walkDescendantElements(from, test);
+      return elementIndexFilter(query, query.index.byTag.get(bucketKey), test, null, []);
+    }, null);
   });
 }
 
@@ -350,14 +364,37 @@ function elementsByClassName(root, classNames) {
   return cachedCollection(root, "byClassName", classNames, () => {
     const wanted = classNames.split(ASCII_WHITESPACE).filter((c) => c !== "");
     if (wanted.length === 0) return createLiveCollection(root, () => [], null);
-    // Every element is tested each time the collection is read: look the tokens up in the
-    // attribute's text (selectors.js) rather than splitting it into a new array per element.
-    return createLiveCollection(root, collectDescendantElements, (el) => {
-      const value = getAttributeValue(el, "class");
-      for (const name of wanted) if (!selectorHasToken(value, name)) return false;
-      return true;
-    });
+    return createLiveCollection(root, collectElementsWithClasses, wanted);
   });
+}
+
+/**
+ * The descendants of `root` whose class list holds every name in `wanted`, compared ASCII
+ * case-insensitively in quirks mode (https://dom.spec.whatwg.org/#concept-getelementsbyclassname).
+ * From the element index's class table when there is one, else by testing every element's
+ * attribute text (no split per element).
+ */
+function collectElementsWithClasses(root, wanted) {
+  const folded = documentFoldsClassCase(documentOf(root));
+  const names = folded ? wanted.map(selectorAsciiLower) : wanted;
+  const query = elementIndexQuery(root);
+  if (query === null) return walkDescendantElements(root, (el) => elementHasClassNames(el, names, folded));
+  const table = elementIndexClasses(query);
+  let bucket = table.get(names[0]);
+  for (let i = 1; i < names.length && bucket !== undefined; i++) {
+    const other = table.get(names[i]);
+    if (other === undefined || other.length < bucket.length) bucket = other;
+  }
+  if (names.length === 1) return elementIndexFilter(query, bucket, () => true, null, []);
+  return elementIndexFilter(query, bucket, (el) => elementHasClassNames(el, names, folded), null, []);
+}
+
+function elementHasClassNames(element, names, folded) {
+  let value = getAttributeValue(element, "class");
+  if (value === null) return false;
+  if (folded) value = selectorAsciiLower(value);
+  for (let i = 0; i < names.length; i++) if (!selectorHasToken(value, names[i])) return false;
+  return true;
 }
 
 // ---- Element creation ----

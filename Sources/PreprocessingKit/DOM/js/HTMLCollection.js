@@ -62,6 +62,15 @@ function collectChildElements(root) {
 
 /** Descendant elements of `root` for which `predicate(element)` holds, in tree order. */
 function collectDescendantElements(root, predicate) {
+  const query = elementIndexQuery(root);
+  if (query === null) return walkDescendantElements(root, predicate);
+  const items = [], elements = query.index.elements, end = query.end;
+  for (let i = query.start; i < end; i++) if (predicate(elements[i])) items.push(elements[i]);
+  return items;
+}
+
+/** collectDescendantElements over the tree's links (a root outside the document's index). */
+function walkDescendantElements(root, predicate) {
   const items = [];
   for (let node = root[FIRST]; node !== null; node = nextInTree(node, root)) {
     if (node.nodeType === ELEMENT_NODE && predicate(node)) items.push(node);

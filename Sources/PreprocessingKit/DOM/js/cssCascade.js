@@ -109,7 +109,7 @@ function renderedComputeStyle(element, parentVisibility, parentWhiteSpace, paren
   if (sheet !== null && sheet.count > 0) {
     const candidates = renderedCandidateRules(sheet, element);
     if (candidates !== null) {
-      const context = { scope: null, hasAnchor: null };
+      const context = { scope: null, hasAnchor: null, quirks: documentFoldsClassCase(element[OWNER]) };
       for (let i = 0; i < candidates.length; i++) {
         const rule = candidates[i];
         if (!selectorMatchFrom(rule.complex, 0, element, context)) continue;
@@ -203,11 +203,15 @@ function renderedIsZeroLength(value) {
 function renderedCandidateRules(sheet, element) {
   let list = null;
   const id = selectorAttribute(element, "id");
-  if (id !== null) { const rules = sheet.byId.get(id); if (rules !== undefined) list = rules.slice(); }
+  if (id !== null) { const rules = sheet.byId.get(selectorAsciiLower(id)); if (rules !== undefined) list = rules.slice(); }
   const classes = selectorAttribute(element, "class");
   if (classes !== null && classes !== "") {
-    for (const name of classes.split(/[ \t\n\f\r]+/)) {
-      const rules = name === "" ? undefined : sheet.byClass.get(name);
+    // Buckets are keyed by ASCII lower case (renderedFileRule); a name that folds to one
+    // already taken adds nothing.
+    const names = selectorAsciiLower(classes).split(/[ \t\n\f\r]+/);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      const rules = name === "" || names.indexOf(name) < i ? undefined : sheet.byClass.get(name);
       if (rules !== undefined) list = list === null ? rules.slice() : list.concat(rules);
     }
   }

@@ -304,7 +304,7 @@ function renderedGeneratedText(element, side) {
   const candidates = renderedCandidateRules(sheet.generated, element);
   if (candidates === null) return "";
   let content = null, contentWeight = -1, display = null, displayWeight = -1, outOfFlow = null, outOfFlowWeight = -1;
-  const context = { scope: null, hasAnchor: null };
+  const context = { scope: null, hasAnchor: null, quirks: documentFoldsClassCase(element[OWNER]) };
   for (let i = 0; i < candidates.length; i++) {
     const rule = candidates[i];
     if (rule.side !== side) continue;
@@ -405,7 +405,9 @@ function renderedFileRule(index, key, rule) {
   if (key === null || key === undefined) { index.universal.push(rule); return; }
   const code = key.charCodeAt(0);
   const map = code === 35 ? index.byId : code === 46 ? index.byClass : index.byTag;
-  const name = code === 35 || code === 46 ? key.slice(1) : key;
+  // Ids and classes are filed by their ASCII lower case: in quirks mode `.Foo` matches class
+  // "foo" (renderedCandidateRules looks up the same folding; the selector itself decides).
+  const name = code === 35 || code === 46 ? selectorAsciiLower(key.slice(1)) : key;
   const bucket = map.get(name);
   if (bucket === undefined) map.set(name, [rule]); else bucket.push(rule);
 }

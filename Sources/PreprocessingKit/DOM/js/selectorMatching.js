@@ -6,7 +6,10 @@
 // subject and walks to the left; it recurses only at descendant and sibling combinators, as
 // deep as the selector is long, never as deep as the tree.
 
-/** Per-query state: the `:scope` element and the element a `:has()` argument is relative to. */
+/**
+ * Per-query state: the `:scope` element, the element a `:has()` argument is relative to, and
+ * whether class and id selectors fold ASCII case (quirks mode, https://drafts.csswg.org/selectors-4/#class-html).
+ */
 function selectorNewContext(root) {
   let scope = root;
   if (typeof root[LOCAL_NAME] !== "string") {
@@ -16,7 +19,7 @@ function selectorNewContext(root) {
       if (typeof node[LOCAL_NAME] === "string") { scope = node; break; }
     }
   }
-  return { scope, hasAnchor: null };
+  return { scope, hasAnchor: null, quirks: documentFoldsClassCase(documentOf(root)) };
 }
 
 function selectorListMatches(list, element, context) {

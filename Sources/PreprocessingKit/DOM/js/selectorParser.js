@@ -259,13 +259,16 @@ function selectorParseCompound(parser, specificity) {
       const id = selectorConsumeName(parser);
       specificity[0]++;
       key = "#" + id;
-      tests.push((element) => selectorAttribute(element, "id") === id);
+      const lowerId = selectorAsciiLower(id);
+      tests.push((element, context) => context.quirks ? selectorAttributeIn(element, "id", true) === lowerId : selectorAttribute(element, "id") === id);
     } else if (code === 46) { // .class
       parser.pos++;
       const name = selectorConsumeIdent(parser);
       specificity[1]++;
       if (key === null || key.charCodeAt(0) !== 35) key = "." + name;
-      tests.push((element) => selectorHasToken(selectorAttribute(element, "class"), name));
+      const lowerName = selectorAsciiLower(name);
+      tests.push((element, context) => context.quirks ? selectorHasToken(selectorAttributeIn(element, "class", true), lowerName)
+        : selectorHasToken(selectorAttribute(element, "class"), name));
     } else if (code === 91) { // [attribute]
       parser.pos++;
       specificity[1]++;

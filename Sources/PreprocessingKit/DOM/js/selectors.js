@@ -26,6 +26,8 @@ const SELECTOR_HTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 function querySelectorAllIn(root, selectors) {
   const compiled = compileSelectors(String(selectors));
   const found = [];
+  const query = elementIndexQuery(root);
+  if (query !== null) return selectorIndexedCollect(query, root, compiled, found, false);
   const fast = compiled.fast;
   if (fast !== null) {
     selectorFastCollect(root, fast, found, false);
@@ -46,6 +48,11 @@ function querySelectorAllIn(root, selectors) {
  */
 function querySelectorIn(root, selectors) {
   const compiled = compileSelectors(String(selectors));
+  const query = elementIndexQuery(root);
+  if (query !== null) {
+    const found = selectorIndexedCollect(query, root, compiled, [], true);
+    return found.length ? found[0] : null;
+  }
   const fast = compiled.fast;
   if (fast !== null) {
     const found = [];
@@ -155,6 +162,12 @@ function selectorNextElement(element) {
   return null;
 }
 
+/** The value of attribute `name`, ASCII-lowercased when `folded` (class and id in quirks mode), or null. */
+function selectorAttributeIn(element, name, folded) {
+  const value = selectorAttribute(element, name);
+  return folded && value !== null ? selectorAsciiLower(value) : value;
+}
+
 /** The value of the attribute with qualified name `name`, or null. */
 function selectorAttribute(element, name) {
   const attributes = element[ATTRS];
@@ -196,24 +209,62 @@ function selectorAsciiLower(text) {
 function selectorFastPath(text) {
   const match = /^\s*([#.]?)([A-Za-z_][A-Za-z0-9_-]*)\s*$/.exec(text);
   if (match === null) return null;
-  if (match[1] === "#") return { kind: "id", value: match[2] };
-  if (match[1] === ".") return { kind: "class", value: match[2] };
+  if (match[1] === "#") return { kind: "id", value: match[2], lower: selectorAsciiLower(match[2]) };
+  if (match[1] === ".") return { kind: "class", value: match[2], lower: selectorAsciiLower(match[2]) };
   return { kind: "tag", value: match[2], lower: match[2].toLowerCase() };
 }
 
 function selectorFastCollect(root, fast, found, firstOnly) {
   const kind = fast.kind;
-  const value = fast.value;
+  const folded = kind !== "tag" && documentFoldsClassCase(documentOf(root));
+  const value = folded ? fast.lower : fast.value;
   for (let node = root[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, root)) {
     const localName = node[LOCAL_NAME];
     if (typeof localName !== "string") continue;
     let matches;
     if (kind === "tag") matches = localName === (node[NAMESPACE] === SELECTOR_HTML_NAMESPACE ? fast.lower : value);
-    else if (kind === "id") matches = selectorAttribute(node, "id") === value;
-    else matches = selectorHasToken(selectorAttribute(node, "class"), value);
+    else if (kind === "id") matches = selectorAttributeIn(node, "id", folded) === value;
+    else matches = selectorHasToken(selectorAttributeIn(node, "class", folded), value);
     if (matches) {
       found.push(node);
       if (firstOnly) return;
     }
   }
+}
+
+/**
+ * querySelectorAll/querySelector over the document's element index: the candidates are the
+ * bucket of the subject's tag or class when the list is one complex selector that names one,
+ * else every element in the root's range; each is matched as by the walk, in tree order.
+ */
+function selectorIndexedCollect(query, root, compiled, found, firstOnly) {
+  const index = query.index;
+  const list = compiled.list;
+  const context = selectorNewContext(root);
+  let key = list.length === 1 ? list[0].subjectKey : null;
+  if (compiled.fast !== null) key = compiled.fast.kind === "tag" ? compiled.fast.lower : compiled.fast.kind === "class" ? "." + compiled.fast.value : null;
+  if (key !== null && key !== undefined && key.charCodeAt(0) !== 35) {
+    const bucket = key.charCodeAt(0) === 46
+      ? elementIndexClasses(query).get(query.folded ? selectorAsciiLower(key.slice(1)) : key.slice(1))
+      : index.byTag.get(key);
+    if (bucket === undefined) return found;
+    const whole = query.start === 0 && query.end === index.elements.length;
+    for (let i = 0; i < bucket.length; i++) {
+      const element = bucket[i];
+      if (!whole && !elementIndexContains(query, element)) continue;
+      if (selectorListMatches(list, element, context)) {
+        found.push(element);
+        if (firstOnly) return found;
+      }
+    }
+    return found;
+  }
+  const elements = index.elements, end = query.end;
+  for (let i = query.start; i < end; i++) {
+    if (selectorListMatches(list, elements[i], context)) {
+      found.push(elements[i]);
+      if (firstOnly) return found;
+    }
+  }
+  return found;
 }

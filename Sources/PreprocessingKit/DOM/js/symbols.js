@@ -16,6 +16,7 @@ const PREFIX = Symbol("prefix");          // namespace prefix or null
 const ATTRS = Symbol("attributes");       // array of {namespace, prefix, localName, name, value}
 const EXTRAS = Symbol("extras");          // lazily created classList/dataset/style/attributes objects
 const CONTENT = Symbol("templateContent");// a <template>'s content DocumentFragment
+const INDEX_POSITION = Symbol("indexPosition"); // place in the document's element index (ElementIndex.js), -1 before one
 
 // Character data (Text, Comment, ProcessingInstruction).
 const DATA = Symbol("data");

@@ -1,0 +1,148 @@
+// The element index of a document: its elements in tree order, where each one's subtree ends,
+// the elements by lower-cased local name and, read from the attributes, by class. Not a web
+// interface: queries that would walk the whole tree (getElementsBy*, querySelectorAll, the live
+// collections) read a range of it instead, and a script that runs a hundred lookups on a page
+// walks the links once.
+//
+// The index follows the tree's structure; the class table also follows the attributes. Both are
+// rebuilt lazily, and only when a second query arrives at the same document version: a script
+// that changes the tree between single queries keeps the plain walks (and a querySelector that
+// stops at its first match), a script that queries a settled tree gets the tables.
+
+/** Queries at one document version before the index is (re)built for it. */
+const ELEMENT_INDEX_QUERIES_BEFORE_BUILD = 2;
+
+/** The version of `doc`'s structure: VERSION counts every change, attributeChanges those to attributes. */
+function documentStructureVersion(doc) { return doc[VERSION] - doc[DOC_STATE].attributeChanges; }
+
+/** Whether class and id selectors and getElementsByClassName compare case-insensitively in `doc`. */
+function documentFoldsClassCase(doc) {
+  return doc !== null && doc !== undefined && doc[DOC_STATE] !== undefined && doc[DOC_STATE].compatMode === "quirks";
+}
+
+/**
+ * `doc`'s element index when it is current or worth building now, else null (the caller walks).
+ * @returns {{doc: Document, structure: number, elements: Element[], ends: number[], byTag: Map, byClass: Map|null, classVersion: number, classFolded: boolean}|null}
+ */
+function elementIndexForQuery(doc) {
+  const state = doc[DOC_STATE];
+  if (state === undefined) return null;
+  const index = state.elementIndex;
+  if (index !== null && index.structure === documentStructureVersion(doc)) return index;
+  if (state.queryVersion !== doc[VERSION]) { state.queryVersion = doc[VERSION]; state.queriesAtVersion = 0; }
+  if (++state.queriesAtVersion < ELEMENT_INDEX_QUERIES_BEFORE_BUILD) return null;
+  return state.elementIndex = buildElementIndex(doc);
+}
+
+function buildElementIndex(doc) {
+  const elements = [], ends = [], open = [];
+  const byTag = new Map();
+  for (let node = doc[FIRST]; node !== null;) {
+    const localName = node[LOCAL_NAME];
+    if (typeof localName === "string") {
+      const position = elements.length;
+      elements.push(node);
+      ends.push(position + 1);
+      node[INDEX_POSITION] = position;
+      const key = node[NAMESPACE] === NS_HTML ? localName : selectorAsciiLower(localName);
+      const bucket = byTag.get(key);
+      if (bucket === undefined) byTag.set(key, [node]); else bucket.push(node);
+      if (node[FIRST] !== null) { open.push(position); node = node[FIRST]; continue; }
+    }
+    // Only elements have children below the document, so each step up closes an open element.
+    let next = node[NEXT];
+    while (next === null) {
+      node = node[PARENT];
+      if (node === doc) break;
+      ends[open.pop()] = elements.length;
+      next = node[NEXT];
+    }
+    node = next;
+  }
+  return { doc, structure: documentStructureVersion(doc), elements, ends, byTag, byClass: null, classVersion: -1, classFolded: false };
+}
+
+/**
+ * The positions [start, end) in `index.elements` of `root`'s descendant elements, as
+ * `range.start`/`range.end`; false when `root` is not the document or an element in it.
+ */
+function elementIndexRange(index, doc, root, range) {
+  if (root === doc) { range.start = 0; range.end = index.elements.length; return true; }
+  const position = root[INDEX_POSITION];
+  if (position === undefined || index.elements[position] !== root) return false;
+  range.start = position + 1;
+  range.end = index.ends[position];
+  return true;
+}
+
+/** The index and range for a query on `root`'s descendants, or null to walk the links. */
+function elementIndexQuery(root) {
+  const doc = root.nodeType === DOCUMENT_NODE ? root : root[OWNER];
+  if (doc === null || doc === undefined) return null;
+  if (root !== doc) {
+    if (typeof root[LOCAL_NAME] !== "string") return null;
+    // A detached element never needs the index built.
+    const index = doc[DOC_STATE].elementIndex;
+    const current = index !== null && index.structure === documentStructureVersion(doc);
+    if (!current && !elementIsInDocument(root, doc)) return null;
+  }
+  const index = elementIndexForQuery(doc);
+  if (index === null) return null;
+  const query = { index, start: 0, end: 0, folded: documentFoldsClassCase(doc) };
+  return elementIndexRange(index, doc, root, query) ? query : null;
+}
+
+function elementIsInDocument(element, doc) {
+  let node = element;
+  while (node[PARENT] !== null) node = node[PARENT];
+  return node === doc;
+}
+
+/** Whether `element` lies in the query's range (its index position is current: checked by the caller). */
+function elementIndexContains(query, element) {
+  const position = element[INDEX_POSITION];
+  return position >= query.start && position < query.end;
+}
+
+/** The class table: class name (ASCII-lowercased in quirks mode) → elements in tree order. */
+function elementIndexClasses(query) {
+  const index = query.index;
+  const version = index.doc[VERSION];
+  if (index.byClass !== null && index.classVersion === version && index.classFolded === query.folded) return index.byClass;
+  const byClass = new Map();
+  const elements = index.elements;
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i];
+    let value = getAttributeValue(element, "class");
+    if (value === null || value === "") continue;
+    if (query.folded) value = selectorAsciiLower(value);
+    const length = value.length;
+    let at = 0;
+    while (at < length) {
+      while (at < length && selectorIsSpace(value.charCodeAt(at))) at++;
+      if (at === length) break;
+      let end = at + 1;
+      while (end < length && !selectorIsSpace(value.charCodeAt(end))) end++;
+      const name = value.slice(at, end);
+      const bucket = byClass.get(name);
+      if (bucket === undefined) byClass.set(name, [element]);
+      else if (bucket[bucket.length - 1] !== element) bucket.push(element);
+      at = end;
+    }
+  }
+  index.byClass = byClass;
+  index.classVersion = version;
+  index.classFolded = query.folded;
+  return byClass;
+}
+
+/** Descendant elements of the query's root in `bucket` (tree order) passing `predicate`. */
+function elementIndexFilter(query, bucket, predicate, arg, found) {
+  if (bucket === undefined) return found;
+  const whole = query.start === 0 && query.end === query.index.elements.length;
+  for (let i = 0; i < bucket.length; i++) {
+    const element = bucket[i];
+    if ((whole || elementIndexContains(query, element)) && predicate(element, arg)) found.push(element);
+  }
+  return found;
+}
