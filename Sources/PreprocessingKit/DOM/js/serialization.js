@@ -33,28 +33,9 @@ function serializedAttributeName(record) {
   }
 }
 
-function serializeStartTag(element) {
-  let out = "<" + serializedTagName(element);
-  const attrs = element[ATTRS];
-  for (let i = 0; i < attrs.length; i++) {
-    const record = attrs[i];
-    out += " " + serializedAttributeName(record) + '="' + escapeAttributeValue(record.value) + '"';
-  }
-  return out + ">";
-}
-
-function isVoidElement(element) {
-  return element[NAMESPACE] === NS_HTML && VOID_ELEMENTS.has(element[LOCAL_NAME]);
-}
-
-/** What a node contributes before its children. */
+/** What a node other than an element contributes. */
 function serializeOpening(node) {
   switch (node.nodeType) {
-    case ELEMENT_NODE: {
-      const start = serializeStartTag(node);
-      const content = node[CONTENT];
-      return content ? start + serializeChildren(content) : start;
-    }
     case TEXT_NODE: case CDATA_SECTION_NODE: {
       const parent = node[PARENT];
       if (parent !== null && parent.nodeType === ELEMENT_NODE && parent[NAMESPACE] === NS_HTML && RAW_TEXT_PARENTS.has(parent[LOCAL_NAME])) return node[DATA];
@@ -67,26 +48,45 @@ function serializeOpening(node) {
   return "";
 }
 
-/** Serialises `root`'s children (includeRoot false) or `root` itself (includeRoot true). */
+/**
+ * Serialises `root`'s children (includeRoot false) or `root` itself (includeRoot true). The
+ * pieces are joined once at the end: a page's final HTML is one copy, not a rope per node.
+ */
 function serializeTree(root, includeRoot) {
   let node = includeRoot ? root : root[FIRST];
   if (node === null) return "";
-  let out = "";
+  const out = [];
   for (;;) {
-    out += serializeOpening(node);
-    const isElement = node.nodeType === ELEMENT_NODE;
-    const descend = node[FIRST] !== null && (!isElement || (!isVoidElement(node) && !node[CONTENT]));
-    if (descend) { node = node[FIRST]; continue; }
-    if (isElement && !isVoidElement(node)) out += "</" + serializedTagName(node) + ">";
+    const localName = node[LOCAL_NAME];
+    const isElement = typeof localName === "string";
+    if (isElement) {
+      const ns = node[NAMESPACE];
+      const tag = ns === NS_HTML || ns === NS_SVG || ns === NS_MATHML || node[PREFIX] === null ? localName : node[PREFIX] + ":" + localName;
+      out.push("<", tag);
+      const attrs = node[ATTRS];
+      for (let i = 0; i < attrs.length; i++) {
+        const record = attrs[i];
+        out.push(" ", record.namespace === null ? record.localName : serializedAttributeName(record), '="', escapeAttributeValue(record.value), '"');
+      }
+      out.push(">");
+      const content = node[CONTENT];
+      if (content) out.push(serializeChildren(content));
+      const isVoid = ns === NS_HTML && VOID_ELEMENTS.has(localName);
+      if (node[FIRST] !== null && !isVoid && !content) { node = node[FIRST]; continue; }
+      if (!isVoid) out.push("</", tag, ">");
+    } else {
+      out.push(serializeOpening(node));
+      if (node[FIRST] !== null) { node = node[FIRST]; continue; }
+    }
     // Climb until a next sibling exists, closing the elements left behind.
     for (;;) {
-      if (includeRoot && node === root) return out;
+      if (includeRoot && node === root) return out.join("");
       const next = node[NEXT];
       if (next !== null) { node = next; break; }
       node = node[PARENT];
-      if (!includeRoot && node === root) return out;
-      if (node.nodeType === ELEMENT_NODE) out += "</" + serializedTagName(node) + ">";
-      if (includeRoot && node === root) return out;
+      if (!includeRoot && node === root) return out.join("");
+      if (typeof node[LOCAL_NAME] === "string") out.push("</", serializedTagName(node), ">");
+      if (includeRoot && node === root) return out.join("");
     }
   }
 }
