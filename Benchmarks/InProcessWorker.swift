@@ -18,8 +18,9 @@ enum InProcessWorker {
             scripts[benchmarkCase.scriptPath] = source
             let measurement = measure(benchmarkCase, scriptSource: source, simulator: simulator,
                                       bareParse: plan.measureBareParse && plan.totalRuns == nil)
-            // As a suite worker does once it has answered (CaseWorker): between cases, off their clocks.
-            simulator.collectIdleGarbage()
+            // As a suite worker does once it has answered (CaseWorker): between cases, off their
+            // clocks (the prepared realm's cost is the case's `build.bundle.prepared`).
+            simulator.prepareForNextRun()
             if plan.totalRuns == nil { measurements.append(measurement) } else if index < plan.cases.count { measurements.append(measurement) }
             if plan.sampleAfter.contains(index + 1) {
                 samples.append(MemorySample(runs: index + 1, residentMegabytes: ProcessMemory.residentMegabytes))

@@ -35,7 +35,7 @@ if arguments.first == "--profile", arguments.count >= 3 {
     var measurements: [CaseMeasurement] = []
     for _ in 0..<runs {
         measurements.append(InProcessWorker.measure(benchmarkCase, scriptSource: scriptSource, simulator: simulator, bareParse: true))
-        simulator.collectIdleGarbage()
+        simulator.prepareForNextRun()
     }
     func median(_ values: [Double]) -> Double { Distribution(values).median }
     let stageNames = Set(measurements.flatMap { $0.stages.keys }).sorted()

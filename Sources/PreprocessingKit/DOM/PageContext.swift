@@ -42,8 +42,53 @@ public final class PageContext {
         public init(url: String) { self.url = url }
     }
 
-    /// Builds the page. Throws `JavaScriptError` if the DOM bundle itself fails (a bug of ours).
-    public init(html: String, configuration: Configuration, machine: JavaScriptVirtualMachine) throws {
+    /// A realm with the DOM core evaluated and no page in it yet: the part of building a page
+    /// that does not depend on the page. A process that runs page after page makes the next one
+    /// while it is idle (`Simulator.prepareForNextRun`), so a case starts from here.
+    public final class PreparedRealm {
+        let javaScript: JavaScriptContext
+        /// The DOM bundle's api object.
+        let api: JavaScriptValue
+        let lazyGroupLog = LazyGroupLog()
+        /// How long making the realm took.
+        let milliseconds: Double
+
+        public init(machine: JavaScriptVirtualMachine) throws {
+            let started = DispatchTime.now().uptimeNanoseconds
+            javaScript = JavaScriptContext(machine: machine)
+            let host = javaScript.makeObject()
+            let context = javaScript
+            // unowned: the functions live in this context's heap; a strong capture would be a cycle
+            // (context → global → function → closure → context) that never frees the page.
+            try host.setProperty("parseDocument", javaScript.makeFunction(name: "parseDocument") { [unowned context] arguments in
+                try ParsedTree.value(of: ParsedTree.parseDocument(arguments.first ?? context.string("")), in: context)
+            })
+            try host.setProperty("parseFragment", javaScript.makeFunction(name: "parseFragment") { [unowned context] arguments in
+                try ParsedTree.value(of: ParsedTree.parseFragment(arguments), in: context)
+            })
+            // A lazy group of the DOM (layout, rendered text, …), the first time a page's code needs it:
+            // its program's value is a function of the core names it imports (DOMBundleAssembly).
+            try host.setProperty("evaluateLazyGroup", javaScript.makeFunction(name: "evaluateLazyGroup") { [unowned context, lazyGroupLog] arguments in
+                let name = arguments.first?.stringValue ?? ""
+                guard let source = PageContext.lazyGroupSources.source(named: name) else { throw LazyGroupSources.Unknown(name: name) }
+                lazyGroupLog.names.append(name)
+                return try context.evaluate(source)
+            })
+            // `document.all`: an object `typeof` calls "undefined" (see UndetectableObject).
+            try host.setProperty("makeUndetectable", javaScript.makeFunction(name: "makeUndetectable") { [unowned context] _ in
+                UndetectableObject.make(in: context)
+            })
+            // The bundle takes the host from this global property and deletes it (CONTRACT.md);
+            // its completion value is the api.
+            try javaScript.globalObject.setProperty(DOMBundle.hostProperty, host)
+            api = try javaScript.evaluate(PageContext.bundle)
+            milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        }
+    }
+
+    /// Builds the page, in `prepared` when given (a realm no page has used), else in a new one.
+    /// Throws `JavaScriptError` if the DOM bundle itself fails (a bug of ours).
+    public init(html: String, configuration: Configuration, machine: JavaScriptVirtualMachine, prepared: PreparedRealm? = nil) throws {
         var clock = DispatchTime.now().uptimeNanoseconds
         var timings: [String: Double] = [:]
         func lap(_ step: String) {
@@ -55,34 +100,13 @@ public final class PageContext {
         // until the tree is handed over, and on a median page each costs about as much as the
         // other, so a page is ready in the time of the longer one instead of their sum.
         let parsing = BackgroundParse(html: html)
-        javaScript = JavaScriptContext(machine: machine)
-        let host = javaScript.makeObject()
-        let context = javaScript
-        // unowned: the functions live in this context's heap; a strong capture would be a cycle
-        // (context → global → function → closure → context) that never frees the page.
-        try host.setProperty("parseDocument", javaScript.makeFunction(name: "parseDocument") { [unowned context] arguments in
-            try ParsedTree.value(of: ParsedTree.parseDocument(arguments.first ?? context.string("")), in: context)
-        })
-        try host.setProperty("parseFragment", javaScript.makeFunction(name: "parseFragment") { [unowned context] arguments in
-            try ParsedTree.value(of: ParsedTree.parseFragment(arguments), in: context)
-        })
-        // A lazy group of the DOM (layout, rendered text, …), the first time a page's code needs it:
-        // its program's value is a function of the core names it imports (DOMBundleAssembly).
-        try host.setProperty("evaluateLazyGroup", javaScript.makeFunction(name: "evaluateLazyGroup") { [unowned context, lazyGroupLog] arguments in
-            let name = arguments.first?.stringValue ?? ""
-            guard let source = PageContext.lazyGroupSources.source(named: name) else { throw LazyGroupSources.Unknown(name: name) }
-            lazyGroupLog.names.append(name)
-            return try context.evaluate(source)
-        })
-        // `document.all`: an object `typeof` calls "undefined" (see UndetectableObject).
-        try host.setProperty("makeUndetectable", javaScript.makeFunction(name: "makeUndetectable") { [unowned context] _ in
-            UndetectableObject.make(in: context)
-        })
-        // The bundle takes the host from this global property and deletes it (CONTRACT.md);
-        // its completion value is the api.
-        try javaScript.globalObject.setProperty(DOMBundle.hostProperty, host)
-        api = try javaScript.evaluate(PageContext.bundle)
+        let realm = try prepared ?? PreparedRealm(machine: machine)
+        javaScript = realm.javaScript
+        api = realm.api
+        lazyGroupLog = realm.lazyGroupLog
         lap("bundle")
+        // A realm made while the process was idle: what it cost, off this page's clock.
+        if prepared != nil { timings["bundle.prepared"] = realm.milliseconds }
         let (flatTree, parseMilliseconds) = parsing.wait()
         lap("parse.wait")
         timings["parse"] = parseMilliseconds
@@ -95,7 +119,8 @@ public final class PageContext {
         buildTimings = timings
     }
 
-    /// Milliseconds each step of building the page took: `bundle` (the DOM code evaluated),
+    /// Milliseconds each step of building the page took: `bundle` (the DOM code evaluated;
+    /// near zero in a prepared realm, whose own cost is then `bundle.prepared`),
     /// `parse` (the HTML parser writing the flat tree, on its own thread while the bundle is
     /// evaluated), `parse.wait` (how long the bundle's thread then waited for it), `tree` (the
     /// tree's records and text handed to JavaScript), `install` (nodes and window built in
@@ -105,8 +130,8 @@ public final class PageContext {
     /// The DOM's lazy groups this page has loaded, in order (`DOMBundleAssembly`): what its
     /// scripts needed beyond the core.
     public var loadedLazyGroups: [String] { lazyGroupLog.names }
-    private final class LazyGroupLog { var names: [String] = [] }
-    private let lazyGroupLog = LazyGroupLog()
+    final class LazyGroupLog { var names: [String] = [] }
+    private let lazyGroupLog: LazyGroupLog
 
     /// `ExtensionPreprocessingJS` in any shape real scripts use (var, let/const, class instance,
     /// window property, object literal), or undefined; a getter on the global may throw.

@@ -54,11 +54,11 @@ struct Exchange {
     var scriptFile: String { request.scriptPath }
 
     /// Runs every stage the exchange reaches.
-    mutating func runStages(machine: JavaScriptVirtualMachine) {
+    mutating func runStages(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil) {
         // A deterministic transcript leaves out the timings of every run that got as far as run.
         defer { if request.deterministic, transcript.clock != nil { transcript.timings = [:] } }
         let page: PageContext
-        do { page = try buildPage(machine: machine) } catch { return }
+        do { page = try buildPage(machine: machine, prepared: prepared) } catch { return }
         tracer.attach(page)
         // Early endings leave page events unflushed; take them while the page is alive.
         defer { tracer.flush() }
@@ -90,7 +90,7 @@ struct Exchange {
     static let buildMemoryFactor = 15
 
     /// The page as Safari loaded it: its document, window and saved frames.
-    mutating func buildPage(machine: JavaScriptVirtualMachine) throws(ExchangeEnded) -> PageContext {
+    mutating func buildPage(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil) throws(ExchangeEnded) -> PageContext {
         let configuration = pageConfiguration()
         lap("load")
         // Building a page takes about 14 times its size at most (the 50 MB page: 703 MB):
@@ -106,7 +106,7 @@ struct Exchange {
         }
         let page: PageContext
         do {
-            page = try PageContext(html: request.page.html, configuration: configuration, machine: machine)
+            page = try PageContext(html: request.page.html, configuration: configuration, machine: machine, prepared: prepared)
         } catch let error as JavaScriptError {
             diagnose(.internalError, "the simulator could not build this page", error)
             throw ExchangeEnded()

@@ -333,8 +333,9 @@ public final class CaseWorkerLoop {
                                                    residentBytes: CaseWorkerFrame.currentResidentBytes())
                 frame.append(payload)
                 guard CaseWorkerFrame.writeAll(frame, to: frames) else { return ProcessExitCode.failure }
-                // The parent has the answer; the last page's garbage goes while it sends the next case.
-                loop.simulator.collectIdleGarbage()
+                // The parent has the answer: while it sends the next case, the last page's garbage
+                // goes and the next case's realm is made.
+                loop.simulator.prepareForNextRun()
                 continue
             }
             let count = read(STDIN_FILENO, &chunk, chunk.count)

@@ -78,4 +78,36 @@ import Testing
         try run()
         #expect(simulator.machine.fullCollections == 3)
     }
+
+    @Test func aPreparedRealmServesTheNextRunOnceAndLeavesNoTraceOfAnother() throws {
+        let simulator = Simulator()
+        let page = try PageLoader.load(data: Data("<title>t</title><p class=a>one</p>".utf8), path: "page.html",
+                                       options: PageLoadOptions(url: "https://example.com/"))
+        // The script leaves a global behind: a realm must never be used by two pages.
+        let script = """
+        var ExtensionPreprocessingJS = { run(a) {
+          a.completionFunction({ title: document.title, p: document.querySelectorAll('p.a').length, left: typeof leftBehind });
+          window.leftBehind = 1;
+        } };
+        """
+        func run() throws -> Transcript {
+            let transcript = simulator.run(RunRequest(scriptPath: "Action.js", scriptSource: script, page: page,
+                                                      handler: NoFinalizeHandler(), handlerName: "none"))
+            try #require(transcript.completed)
+            return transcript
+        }
+        let fresh = try run()
+        #expect(fresh.timings["build.bundle.prepared"] == nil)
+        simulator.prepareForNextRun()
+        let prepared = try run()
+        let cost = try #require(prepared.timings["build.bundle.prepared"], "the run did not start from the prepared realm")
+        #expect(cost > 0)
+        let expected = PropertyListValue.dictionary(["title": .string("t"), "p": .real(1), "left": .string("undefined")])
+        #expect(fresh.results == expected)
+        #expect(prepared.results == expected)
+        // Used once: the run after it makes its own realm again.
+        let after = try run()
+        #expect(after.timings["build.bundle.prepared"] == nil)
+        #expect(after.results == expected)
+    }
 }
