@@ -12,7 +12,7 @@ function createDocumentState(options) {
     cookies: [], compatMode: "no-quirks", isHTML: true, defaultView: null, activeElement: null,
     writeBuffer: null, viewportWidth: 390, viewportHeight: 844, baseVersion: -1, baseURL: "",
     idVersion: -1, idMap: null, collections: null,
-    attributeChanges: 0, elementIndex: null, queryVersion: -1, queriesAtVersion: 0, observerCount: 0, designMode: "off", implementation: null,
+    attributeChanges: 0, elementIndex: null, queryVersion: -1, queriesAtVersion: 0, textQueryVersion: -1, textWalkedAtVersion: 0, observerCount: 0, designMode: "off", implementation: null,
   }, options);
 }
 

@@ -22,7 +22,7 @@ function documentFoldsClassCase(doc) {
 
 /**
  * `doc`'s element index when it is current or worth building now, else null (the caller walks).
- * @returns {{doc: Document, structure: number, elements: Element[], ends: number[], byTag: Map, byClass: Map|null, classVersion: number, classFolded: boolean}|null}
+ * @returns {{doc: Document, structure: number, elements: Element[], ends: number[], byTag: Map, byClass: Map|null, classVersion: number, classFolded: boolean, texts: string[]|null, textVersion: number}|null}
  */
 function elementIndexForQuery(doc) {
   const state = doc[DOC_STATE];
@@ -59,7 +59,7 @@ function buildElementIndex(doc) {
     }
     node = next;
   }
-  return { doc, structure: documentStructureVersion(doc), elements, ends, byTag, byClass: null, classVersion: -1, classFolded: false };
+  return { doc, structure: documentStructureVersion(doc), elements, ends, byTag, byClass: null, classVersion: -1, classFolded: false, texts: null, textVersion: -1 };
 }
 
 /**
@@ -145,4 +145,45 @@ function elementIndexFilter(query, bucket, predicate, arg, found) {
     if ((whole || elementIndexContains(query, element)) && predicate(element, arg)) found.push(element);
   }
   return found;
+}
+
+/**
+ * `element`'s textContent from the index's table of every element's text, or undefined when
+ * the caller should walk (no current index, the element outside it, or too little read at this
+ * document version to repay the table). The table is made bottom-up in one pass, each element's text joined from
+ * its children's, so a script that reads the text of every element does linear work; the
+ * strings share their pieces until read.
+ */
+function elementIndexTextContent(element) {
+  const query = elementIndexQuery(element);
+  if (query === null) return undefined;
+  const index = query.index;
+  const doc = index.doc;
+  const version = doc[VERSION];
+  const position = element[INDEX_POSITION];
+  if (index.textVersion !== version) {
+    // Walks are cheaper until the elements they would visit at this version reach half the
+    // document's (the table costs less than one walk of the whole tree: one pass over each
+    // element's children instead of a step through every node).
+    const state = doc[DOC_STATE];
+    if (state.textQueryVersion !== version) { state.textQueryVersion = version; state.textWalkedAtVersion = 0; }
+    state.textWalkedAtVersion += index.ends[position] - position;
+    if (state.textWalkedAtVersion * 2 < index.elements.length) return undefined;
+    index.texts = buildElementTexts(index.elements);
+    index.textVersion = version;
+  }
+  return index.texts[position];
+}
+
+function buildElementTexts(elements) {
+  const texts = new Array(elements.length);
+  for (let i = elements.length - 1; i >= 0; i--) {
+    let text = "";
+    for (let child = elements[i][FIRST]; child !== null; child = child[NEXT]) {
+      if (typeof child[LOCAL_NAME] === "string") text += texts[child[INDEX_POSITION]];
+      else if (child.nodeType === TEXT_NODE) text += child[DATA];
+    }
+    texts[i] = text;
+  }
+  return texts;
 }

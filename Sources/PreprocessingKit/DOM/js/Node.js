@@ -230,6 +230,10 @@ function nodeLength(node) {
 
 /** The concatenated data of Text descendants: https://dom.spec.whatwg.org/#concept-descendant-text-content */
 function descendantTextContent(root) {
+  if (typeof root[LOCAL_NAME] === "string") {
+    const indexed = elementIndexTextContent(root);
+    if (indexed !== undefined) return indexed;
+  }
   let text = "";
   for (let node = root[FIRST]; node !== null; node = nextInTree(node, root)) {
     // Elements are most of the nodes: the symbol test skips them without the nodeType getter.
