@@ -349,7 +349,7 @@ function elementsByTagName(root, qualifiedName) {
     return createLiveCollection(root, (from) => {
       const query = elementIndexQuery(from);
       if (query === null) return walkDescendantElements(from, test);
-      return elementIndexFilter(query, query.index.byTag.get(bucketKey), test, null, []);
+      return elementIndexFilter(query, query.index.byTag.get(bucketKey), test);
     }, null);
   });
 }
@@ -385,8 +385,8 @@ function collectElementsWithClasses(root, wanted) {
     const other = table.get(names[i]);
     if (other === undefined || other.length < bucket.length) bucket = other;
   }
-  if (names.length === 1) return elementIndexFilter(query, bucket, () => true, null, []);
-  return elementIndexFilter(query, bucket, (el) => elementHasClassNames(el, names, folded), null, []);
+  if (names.length === 1) return elementIndexFilter(query, bucket, () => true);
+  return elementIndexFilter(query, bucket, (el) => elementHasClassNames(el, names, folded));
 }
 
 function elementHasClassNames(element, names, folded) {

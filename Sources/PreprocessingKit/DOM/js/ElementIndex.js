@@ -77,25 +77,19 @@ function elementIndexRange(index, doc, root, range) {
 
 /** The index and range for a query on `root`'s descendants, or null to walk the links. */
 function elementIndexQuery(root) {
-  const doc = root.nodeType === DOCUMENT_NODE ? root : root[OWNER];
+  const doc = documentOf(root);
   if (doc === null || doc === undefined) return null;
   if (root !== doc) {
     if (typeof root[LOCAL_NAME] !== "string") return null;
     // A detached element never needs the index built.
     const index = doc[DOC_STATE].elementIndex;
     const current = index !== null && index.structure === documentStructureVersion(doc);
-    if (!current && !elementIsInDocument(root, doc)) return null;
+    if (!current && rootOf(root) !== doc) return null;
   }
   const index = elementIndexForQuery(doc);
   if (index === null) return null;
   const query = { index, start: 0, end: 0, folded: documentFoldsClassCase(doc) };
   return elementIndexRange(index, doc, root, query) ? query : null;
-}
-
-function elementIsInDocument(element, doc) {
-  let node = element;
-  while (node[PARENT] !== null) node = node[PARENT];
-  return node === doc;
 }
 
 /** Whether `element` lies in the query's range (its index position is current: checked by the caller). */
@@ -116,18 +110,13 @@ function elementIndexClasses(query) {
     let value = getAttributeValue(element, "class");
     if (value === null || value === "") continue;
     if (query.folded) value = selectorAsciiLower(value);
-    const length = value.length;
-    let at = 0;
-    while (at < length) {
-      while (at < length && selectorIsSpace(value.charCodeAt(at))) at++;
-      if (at === length) break;
-      let end = at + 1;
-      while (end < length && !selectorIsSpace(value.charCodeAt(end))) end++;
-      const name = value.slice(at, end);
+    const names = value.split(ASCII_WHITESPACE);
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k];
+      if (name === "") continue;
       const bucket = byClass.get(name);
       if (bucket === undefined) byClass.set(name, [element]);
       else if (bucket[bucket.length - 1] !== element) bucket.push(element);
-      at = end;
     }
   }
   index.byClass = byClass;
@@ -137,12 +126,13 @@ function elementIndexClasses(query) {
 }
 
 /** Descendant elements of the query's root in `bucket` (tree order) passing `predicate`. */
-function elementIndexFilter(query, bucket, predicate, arg, found) {
+function elementIndexFilter(query, bucket, predicate) {
+  const found = [];
   if (bucket === undefined) return found;
   const whole = query.start === 0 && query.end === query.index.elements.length;
   for (let i = 0; i < bucket.length; i++) {
     const element = bucket[i];
-    if ((whole || elementIndexContains(query, element)) && predicate(element, arg)) found.push(element);
+    if ((whole || elementIndexContains(query, element)) && predicate(element)) found.push(element);
   }
   return found;
 }

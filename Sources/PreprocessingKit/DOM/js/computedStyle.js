@@ -278,7 +278,7 @@ function computedCascadedValue(element, name) {
     const index = computedRuleIndex(rules, computedIndexKey(name));
     const candidates = index.count > 0 ? renderedCandidateRules(index, element) : null;
     if (candidates !== null) {
-      const context = { scope: null, hasAnchor: null, quirks: documentFoldsClassCase(element[OWNER]) };
+      const context = { scope: null, hasAnchor: null, quirks };
       for (let i = 0; i < candidates.length; i++) {
         const entry = candidates[i];
         const declaration = computedRuleDeclarations(entry.rule, quirks).get(name);

@@ -363,7 +363,7 @@ function layoutStyle(element, parent, quirks, sheet) {
   if (sheet.count > 0) {
     const candidates = renderedCandidateRules(sheet, element);
     if (candidates !== null) {
-      const context = { scope: null, hasAnchor: null, quirks: documentFoldsClassCase(element[OWNER]) };
+      const context = { scope: null, hasAnchor: null, quirks };
       for (let i = 0; i < candidates.length; i++) {
         const rule = candidates[i];
         if (!selectorMatchFrom(rule.complex, 0, element, context)) continue;
@@ -436,7 +436,7 @@ function layoutStyle(element, parent, quirks, sheet) {
   const clear = values[L_CLEAR];
   s.clear = clear === "both" || clear === "left" || clear === "right";
   if (sheet.clearAfter.length > 0) {
-    const context = { scope: null, hasAnchor: null, quirks: documentFoldsClassCase(element[OWNER]) };
+    const context = { scope: null, hasAnchor: null, quirks };
     for (const complex of sheet.clearAfter) if (selectorMatchFrom(complex, 0, element, context)) { s.clearfix = true; break; }
   }
   s.wrap = values[L_FLEXWRAP] === "wrap" || values[L_FLEXWRAP] === "wrap-reverse";

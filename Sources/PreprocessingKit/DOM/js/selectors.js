@@ -241,8 +241,8 @@ function selectorIndexedCollect(query, root, compiled, found, firstOnly) {
   const index = query.index;
   const list = compiled.list;
   const context = selectorNewContext(root);
-  let key = list.length === 1 ? list[0].subjectKey : null;
-  if (compiled.fast !== null) key = compiled.fast.kind === "tag" ? compiled.fast.lower : compiled.fast.kind === "class" ? "." + compiled.fast.value : null;
+  // A lone tag or class (the fast path's selectors too) names its bucket as the subject's key.
+  const key = list.length === 1 ? list[0].subjectKey : null;
   if (key !== null && key !== undefined && key.charCodeAt(0) !== 35) {
     const bucket = key.charCodeAt(0) === 46
       ? elementIndexClasses(query).get(query.folded ? selectorAsciiLower(key.slice(1)) : key.slice(1))

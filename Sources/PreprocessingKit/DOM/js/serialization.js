@@ -58,20 +58,18 @@ function serializeTree(root, includeRoot) {
   const out = [];
   for (;;) {
     const localName = node[LOCAL_NAME];
-    const isElement = typeof localName === "string";
-    if (isElement) {
-      const ns = node[NAMESPACE];
-      const tag = ns === NS_HTML || ns === NS_SVG || ns === NS_MATHML || node[PREFIX] === null ? localName : node[PREFIX] + ":" + localName;
+    if (typeof localName === "string") {
+      const tag = serializedTagName(node);
       out.push("<", tag);
       const attrs = node[ATTRS];
       for (let i = 0; i < attrs.length; i++) {
         const record = attrs[i];
-        out.push(" ", record.namespace === null ? record.localName : serializedAttributeName(record), '="', escapeAttributeValue(record.value), '"');
+        out.push(" ", serializedAttributeName(record), '="', escapeAttributeValue(record.value), '"');
       }
       out.push(">");
       const content = node[CONTENT];
       if (content) out.push(serializeChildren(content));
-      const isVoid = ns === NS_HTML && VOID_ELEMENTS.has(localName);
+      const isVoid = node[NAMESPACE] === NS_HTML && VOID_ELEMENTS.has(localName);
       if (node[FIRST] !== null && !isVoid && !content) { node = node[FIRST]; continue; }
       if (!isVoid) out.push("</", tag, ">");
     } else {
