@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "UniformTypeIdentifiers", dependencies: ["PreprocessingKit"]),
 
         // MARK: Benchmark (`make bench`)
-        .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit", "HTMLParser"], path: "Benchmarks"),
+        .executableTarget(name: "preprocess-bench", dependencies: ["PreprocessingKit", "HTMLParser", "JavaScriptEngine"], path: "Benchmarks"),
 
         // MARK: Differential loop against WebKit's recorded answers (`make fidelity`)
         .executableTarget(name: "preprocess-fidelity", dependencies: ["PreprocessingKit", "TestSupport"], path: "Fidelity"),

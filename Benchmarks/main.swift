@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 import PreprocessingKit
 
 // `preprocess-bench`: the speed and memory benchmark, side by side with jsdom.
@@ -25,6 +26,9 @@ if arguments.first == "--profile", arguments.count >= 3 {
     // each build step. For profiling (`valgrind --tool=callgrind preprocess-bench --profile …`)
     // and for measuring one change without the whole benchmark.
     let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 20) : 20
+    // `--samples N`: JavaScriptCore's sampling profiler over the runs, the N functions most
+    // often on top of the stack (DOM functions named by file and line).
+    let sampleRows = arguments.firstIndex(of: "--samples").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
     guard let scriptSource = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
         FileHandle.standardError.write(Data("preprocess-bench: cannot read \(arguments[2])\n".utf8))
         exit(2)
@@ -32,10 +36,25 @@ if arguments.first == "--profile", arguments.count >= 3 {
     let benchmarkCase = BenchmarkCase(id: "profile", group: "profile", pagePath: arguments[1], scriptPath: arguments[2],
                                       scriptName: "profile", url: "https://example.com/", finalizeArgumentsJSON: "{}")
     let simulator = Simulator()
+    if sampleRows != nil, !SamplingProfile.start(simulator.machine) {
+        FileHandle.standardError.write(Data("preprocess-bench: this JavaScriptCore has no sampling profiler\n".utf8))
+    }
     var measurements: [CaseMeasurement] = []
     for _ in 0..<runs {
         measurements.append(InProcessWorker.measure(benchmarkCase, scriptSource: scriptSource, simulator: simulator, bareParse: true))
         simulator.prepareForNextRun()
+    }
+    if let sampleRows, let profile = SamplingProfile.take(simulator.machine, place: { PageContext.domSourcePlace(line: $0)?.file }) {
+        let tiers = profile.tiers.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value * 100 / max(1, profile.samples))%" }
+        print("\(profile.samples) samples (top frame: \(tiers.joined(separator: ", ")))")
+        func row(_ entry: SamplingProfile.Entry) -> String {
+            String(format: "%5.1f%% %5.1f%%  ", Double(entry.selfSamples) * 100 / Double(profile.samples),
+                   Double(entry.totalSamples) * 100 / Double(profile.samples)) + entry.function + (entry.place.map { "  \($0)" } ?? "")
+        }
+        print(" self  total  by self")
+        for entry in profile.entries.prefix(sampleRows) { print(row(entry)) }
+        print(" self  total  by total")
+        for entry in profile.entries.sorted(by: { $0.totalSamples > $1.totalSamples }).prefix(sampleRows) { print(row(entry)) }
     }
     func median(_ values: [Double]) -> Double { Distribution(values).median }
     let stageNames = Set(measurements.flatMap { $0.stages.keys }).sorted()

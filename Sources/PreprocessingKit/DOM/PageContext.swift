@@ -167,6 +167,9 @@ public final class PageContext {
     /// takes them as diagnostics.
     public var unhandledRejections: [JavaScriptError] = []
 
+    /// The DOM file a line of the bundle's numbering is in, and its line there (profiles).
+    public static func domSourcePlace(line: Int) -> (file: String, line: Int)? { bundleLocation(line: line) }
+
     /// Maps a line of the DOM bundle to the file it came from (for errors inside our DOM).
     static func bundleLocation(line: Int) -> (file: String, line: Int)? {
         for entry in activeBundle.files where line >= entry.firstLine && line < entry.firstLine + entry.lineCount {

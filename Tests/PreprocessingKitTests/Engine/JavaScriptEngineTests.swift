@@ -6,6 +6,28 @@ import Testing
 @Suite struct JavaScriptEngineTests {
     let context = JavaScriptContext()
 
+    @Test func theSamplingProfilerNamesTheFunctionThatRan() throws {
+        let machine = JavaScriptVirtualMachine()
+        let sampled = JavaScriptContext(machine: machine)
+        try #require(SamplingProfile.start(machine))
+        // About 150 ms of one named function, on lines 2 to 6 of its source.
+        try sampled.evaluate("""
+            var total = 0;
+            function hotLoop(until) {
+              let sum = 0;
+              while (Date.now() < until) for (let i = 0; i < 1000; i++) sum += i;
+              return sum;
+            }
+            total = hotLoop(Date.now() + 150);
+            """, sourceURL: "hot.js")
+        let profile = try #require(SamplingProfile.take(machine, place: { line in (2...6).contains(line) ? "hot.js" : nil }))
+        #expect(profile.samples > 30)
+        let hot = try #require(profile.entries.first { $0.function == "hotLoop" })
+        #expect(hot.place == "hot.js")
+        #expect(hot.totalSamples * 2 > profile.samples, "hotLoop was on the stack for most of the run")
+        #expect(profile.tiers.values.reduce(0, +) == profile.samples)
+    }
+
     @Test func evaluatesExpressions() throws {
         #expect(try context.evaluate("6 * 7").numberValue == 42)
         #expect(try context.evaluate("'a' + 'b'").stringValue == "ab")

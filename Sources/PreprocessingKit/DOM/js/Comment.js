@@ -13,7 +13,5 @@ class Comment extends CharacterData {
 
 /** A new Comment owned by `doc`. */
 function createComment(doc, data) {
-  const comment = new Comment(data);
-  comment[OWNER] = doc;
-  return comment;
+  return allocateCharacterData(Comment.prototype, doc, data === undefined ? "" : String(data));
 }

@@ -379,18 +379,22 @@ function documentAllItem(doc, key) {
   return matches.length === 1 ? matches[0] : createStaticNodeList(matches);
 }
 
+function isHTMLBaseElement(element) { return element[LOCAL_NAME] === "base" && element[NAMESPACE] === NS_HTML; }
+
 /** The document base URL: the first <base href> resolved against the document URL, cached per VERSION. */
 function documentBaseURL(doc) {
   const state = doc[DOC_STATE];
   if (state.baseVersion === doc[VERSION]) return state.baseURL;
+  // The first HTML base element with an href, in tree order: from the element index's bucket
+  // when the document has one (most pages have no base, and the walk visits every node).
   let baseURL = state.url;
-  for (let node = doc[FIRST]; node !== null; node = nextInTree(node, doc)) {
-    if (node.nodeType === ELEMENT_NODE && node[LOCAL_NAME] === "base" && node[NAMESPACE] === NS_HTML) {
-      const href = getAttributeValue(node, "href");
-      if (href === null) continue;
-      try { baseURL = new URL(href, state.url).href; } catch (error) { /* an unparsable base is ignored */ }
-      break;
-    }
+  const index = elementIndexForQuery(doc);
+  const candidates = index === null ? walkDescendantElements(doc, isHTMLBaseElement) : index.byTag.get("base") || [];
+  for (const element of candidates) {
+    const href = element[NAMESPACE] === NS_HTML ? getAttributeValue(element, "href") : null;
+    if (href === null) continue;
+    try { baseURL = new URL(href, state.url).href; } catch (error) { /* an unparsable base is ignored */ }
+    break;
   }
   state.baseURL = baseURL;
   state.baseVersion = doc[VERSION];

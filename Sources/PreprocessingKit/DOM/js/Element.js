@@ -5,13 +5,7 @@
 class Element extends Node {
   constructor(token, doc, localName, namespace, prefix) {
     super(token);
-    this[OWNER] = doc;
-    this[LOCAL_NAME] = localName;
-    this[NAMESPACE] = namespace;
-    this[PREFIX] = prefix;
-    this[ATTRS] = [];
-    this[EXTRAS] = null;
-    this[INDEX_POSITION] = -1;
+    storeElementFields(this, doc, localName, namespace, prefix);
   }
   get nodeType() { return ELEMENT_NODE; }
   get nodeName() { return this.tagName; }
@@ -404,7 +398,35 @@ const HTML_ELEMENT_CLASSES = Object.create(null);
 /** SVG local name → element class. */
 const SVG_ELEMENT_CLASSES = Object.create(null);
 
-/** Creates an element of the interface browsers use for this name and namespace. */
+/**
+ * Stores every field of an element, EventTarget's and Node's first, in the order their
+ * constructors store them (EventTarget.js, initializeNodeFields in Node.js), so an element
+ * made by createElementInternal has the shape of a constructed one; the constructor stores the
+ * first seven again, which changes nothing. Spelled out rather than calling those two: the
+ * baseline compiler, which runs most of a page's code, does not inline calls, and they were a
+ * fifth of building a page's tree.
+ */
+function storeElementFields(element, doc, localName, namespace, prefix) {
+  element[LISTENERS] = null;
+  element[PARENT] = null;
+  element[FIRST] = null;
+  element[LAST] = null;
+  element[NEXT] = null;
+  element[PREV] = null;
+  element[OWNER] = doc;
+  element[LOCAL_NAME] = localName;
+  element[NAMESPACE] = namespace;
+  element[PREFIX] = prefix;
+  element[ATTRS] = [];
+  element[EXTRAS] = null;
+  element[INDEX_POSITION] = -1;
+}
+
+/**
+ * Creates an element of the interface browsers use for this name and namespace. Its
+ * constructors only store fields, so the element is allocated with them (allocateNode) unless
+ * its class is marked with CONSTRUCTION_STEPS (a form is a Proxy, a frame registers itself).
+ */
 function createElementInternal(doc, localName, namespace, prefix) {
   let ElementClass;
   if (namespace === NS_HTML) {
@@ -419,5 +441,8 @@ function createElementInternal(doc, localName, namespace, prefix) {
   } else {
     ElementClass = Element;
   }
-  return new ElementClass(INTERNAL, doc, localName, namespace, prefix);
+  if (ElementClass[CONSTRUCTION_STEPS] === true) return new ElementClass(INTERNAL, doc, localName, namespace, prefix);
+  const element = Object.create(ElementClass.prototype);
+  storeElementFields(element, doc, localName, namespace, prefix);
+  return element;
 }

@@ -212,6 +212,7 @@ class HTMLFormElement extends HTMLElement {
     formProxies.set(this, form);
     return form;
   }
+  static [CONSTRUCTION_STEPS] = true;
   get elements() { return formElementsOf(this); }
   get length() { return formControlsOf(this).length; }
   get action() { return formActionOf(this); }

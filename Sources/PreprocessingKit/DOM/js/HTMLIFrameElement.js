@@ -30,6 +30,7 @@ class HTMLIFrameElement extends HTMLElement {
     super(token, doc, localName, namespace, prefix);
     frameElementCreated(this);
   }
+  static [CONSTRUCTION_STEPS] = true;
   get contentDocument() { return frameDocumentOf(this); }
   get contentWindow() { return frameWindowOf(this); }
   getSVGDocument() { return null; }
@@ -47,6 +48,7 @@ class HTMLFrameElement extends HTMLElement {
     super(token, doc, localName, namespace, prefix);
     frameElementCreated(this);
   }
+  static [CONSTRUCTION_STEPS] = true;
   get contentDocument() { return frameDocumentOf(this); }
   get contentWindow() { return frameWindowOf(this); }
 }

@@ -6,12 +6,7 @@ class Node extends EventTarget {
   constructor(token) {
     if (token !== INTERNAL) throw new TypeError("Illegal constructor");
     super();
-    this[PARENT] = null;
-    this[FIRST] = null;
-    this[LAST] = null;
-    this[NEXT] = null;
-    this[PREV] = null;
-    this[OWNER] = null;
+    initializeNodeFields(this);
   }
 
   get ownerDocument() { return this.nodeType === DOCUMENT_NODE ? null : this[OWNER]; }
@@ -258,6 +253,33 @@ function linkChild(parent, node, before) {
     before[PREV] = node;
     if (prev === null) parent[FIRST] = node; else prev[NEXT] = node;
   }
+}
+
+/** The fields every node has after EventTarget's, in the order its constructor stores them. */
+function initializeNodeFields(node) {
+  node[PARENT] = null;
+  node[FIRST] = null;
+  node[LAST] = null;
+  node[NEXT] = null;
+  node[PREV] = null;
+  node[OWNER] = null;
+}
+
+/**
+ * A Text or Comment node (`prototype` is the interface's) with every field its constructors
+ * store, in their order (see storeElementFields in Element.js for why they are spelled out).
+ */
+function allocateCharacterData(prototype, doc, data) {
+  const node = Object.create(prototype);
+  node[LISTENERS] = null;
+  node[PARENT] = null;
+  node[FIRST] = null;
+  node[LAST] = null;
+  node[NEXT] = null;
+  node[PREV] = null;
+  node[OWNER] = doc;
+  node[DATA] = data;
+  return node;
 }
 
 /** Unlinks `node` from its parent, with no checks. */

@@ -37,7 +37,5 @@ class CDATASection extends Text {
 
 /** A new Text node owned by `doc`. */
 function createTextNode(doc, data) {
-  const text = new Text(data);
-  text[OWNER] = doc;
-  return text;
+  return allocateCharacterData(Text.prototype, doc, data === undefined ? "" : String(data));
 }

@@ -99,7 +99,35 @@ function windowInterfaces() {
 }
 
 /**
- * Installs the window's properties on `global` for the page document `doc`.
+ * Installs the window's first properties on `global`, the ones no page changes: its
+ * EventTarget methods and the interface objects. The bundle does this when it is evaluated,
+ * so a realm prepared while the process is idle (PageContext.PreparedRealm) already has them;
+ * installWindowGlobals defines the rest, after them, when the page arrives.
+ * @returns {object} the interfaces installed, by name (windowInterfaces)
+ */
+function installWindowInterfaces(global) {
+  const define = (name, value) =>
+    Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
+  // The window is an EventTarget, but JavaScriptCore's global object has an immutable
+  // prototype, so the EventTarget methods and the class tag are installed on it directly.
+  define("addEventListener", EventTarget.prototype.addEventListener);
+  define("removeEventListener", EventTarget.prototype.removeEventListener);
+  define("dispatchEvent", EventTarget.prototype.dispatchEvent);
+  global[LISTENERS] = null;
+
+  const interfaces = windowInterfaces();
+  for (const [name, value] of Object.entries(interfaces)) {
+    if (value.prototype && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) defineStringTag(value, name);
+    define(name, value);
+  }
+  defineStringTag(Window, "Window");
+  Object.defineProperty(global, Symbol.toStringTag, { value: "Window", configurable: true });
+  return interfaces;
+}
+
+/**
+ * Installs the rest of the window's properties on `global` (after installWindowInterfaces's)
+ * for the page document `doc`.
  * @param {object} global the global object (globalThis)
  * @param {Document} doc
  * @param {object} config see CONTRACT.md installPage
@@ -112,20 +140,6 @@ function installWindowGlobals(global, doc, config) {
     Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable });
   const defineGetter = (name, get, set) =>
     Object.defineProperty(global, name, { get, set, configurable: true, enumerable: true });
-
-  // The window is an EventTarget, but JavaScriptCore's global object has an immutable
-  // prototype, so the EventTarget methods and the class tag are installed on it directly.
-  define("addEventListener", EventTarget.prototype.addEventListener, false);
-  define("removeEventListener", EventTarget.prototype.removeEventListener, false);
-  define("dispatchEvent", EventTarget.prototype.dispatchEvent, false);
-  global[LISTENERS] = null;
-
-  for (const [name, value] of Object.entries(windowInterfaces())) {
-    if (value.prototype && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) defineStringTag(value, name);
-    define(name, value, false);
-  }
-  defineStringTag(Window, "Window");
-  Object.defineProperty(global, Symbol.toStringTag, { value: "Window", configurable: true });
 
   const location = new Location(INTERNAL, doc);
   const navigator = new Navigator(INTERNAL, config);

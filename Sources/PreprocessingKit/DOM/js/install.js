@@ -91,17 +91,12 @@ const api = Object.freeze({
   describeValue(value) { return describeValueForTrace(value); },
 });
 
-let platformPrototypes = null;
+/** The prototypes of the interfaces the window exposes (filled with the realm, below). */
+const platformPrototypes = new Set();
 
 /** Whether `value` is an instance of one of the interfaces the window exposes, or a window. */
 function isPlatformObject(value) {
   if (value === globalThis) return true;
-  if (platformPrototypes === null) {
-    platformPrototypes = new Set();
-    for (const Interface of Object.values(windowInterfaces())) {
-      if (Interface.prototype) platformPrototypes.add(Interface.prototype);
-    }
-  }
   try {
     for (let prototype = Object.getPrototypeOf(value); prototype !== null; prototype = Object.getPrototypeOf(prototype)) {
       if (platformPrototypes.has(prototype)) return true;
@@ -110,6 +105,11 @@ function isPlatformObject(value) {
     // A page's Proxy whose getPrototypeOf throws is not one of ours.
   }
   return false;
+}
+
+// The window's properties that do not depend on the page, while the realm is made.
+for (const Interface of Object.values(installWindowInterfaces(globalThis))) {
+  if (Interface.prototype) platformPrototypes.add(Interface.prototype);
 }
 
 // The bundle's completion value (CONTRACT.md): what evaluating the bundle gives Swift.

@@ -33,6 +33,7 @@ const LISTENERS = Symbol("listeners");    // Map type → array of {callback, ca
 
 // Added by the DOM core.
 const INTERNAL = Symbol("internal");      // token that lets our own code call constructors pages may not
+const CONSTRUCTION_STEPS = Symbol("constructionSteps"); // on an element class whose constructor does more than store fields (Element.js)
 const ITEMS = Symbol("items");            // a NodeList/HTMLCollection's cached array of nodes
 const SOURCE = Symbol("source");          // what a live collection is computed from (root node, filter)
 const OWNER_ELEMENT = Symbol("ownerElement"); // the Element an Attr, DOMTokenList, style or dataset belongs to
