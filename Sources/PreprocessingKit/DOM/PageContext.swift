@@ -107,14 +107,18 @@ public final class PageContext {
         lap("bundle")
         // A realm made while the process was idle: what it cost, off this page's clock.
         if prepared != nil { timings["bundle.prepared"] = realm.milliseconds }
+        // The document and the window while the parser may still be running (in a prepared
+        // realm there is nothing else to overlap it with).
+        let config = try JSONEncoder().encode(ConfigurationJSON(configuration))
+        try api.invoke("preparePage", [javaScript.parseJSON(Array(config)) ?? javaScript.makeObject()])
+        try javaScript.onUnhandledRejection { [weak self] error in self?.unhandledRejections.append(error) }
+        lap("window")
         let (flatTree, parseMilliseconds) = parsing.wait()
         lap("parse.wait")
         timings["parse"] = parseMilliseconds
         let tree = try ParsedTree.value(of: flatTree, in: javaScript)
-        try javaScript.onUnhandledRejection { [weak self] error in self?.unhandledRejections.append(error) }
-        let config = try JSONEncoder().encode(ConfigurationJSON(configuration))
         lap("tree")
-        try api.invoke("installPage", [tree, javaScript.parseJSON(Array(config)) ?? javaScript.makeObject()])
+        try api.invoke("installPage", [tree])
         lap("install")
         buildTimings = timings
     }
@@ -122,9 +126,10 @@ public final class PageContext {
     /// Milliseconds each step of building the page took: `bundle` (the DOM code evaluated;
     /// near zero in a prepared realm, whose own cost is then `bundle.prepared`),
     /// `parse` (the HTML parser writing the flat tree, on its own thread while the bundle is
-    /// evaluated), `parse.wait` (how long the bundle's thread then waited for it), `tree` (the
-    /// tree's records and text handed to JavaScript), `install` (nodes and window built in
-    /// JavaScript). The benchmark splits parsing from
+    /// evaluated), `window` (the empty document, the window's globals and the event loop, made
+    /// while the parser still runs), `parse.wait` (how long this thread then waited for the
+    /// parser), `tree` (the tree's records and text handed to JavaScript), `install` (the nodes
+    /// built in JavaScript, and `window[i]` for the page's frames). The benchmark splits parsing from
     /// building with them.
     public private(set) var buildTimings: [String: Double] = [:]
     /// The DOM's lazy groups this page has loaded, in order (`DOMBundleAssembly`): what its

@@ -4,7 +4,7 @@
 // `config.frames`, URL → HTML), that HTML when same-origin with the page. Frames are never
 // fetched and frame scripts do not run.
 
-/** `config.frames`: frame HTML by URL, set by installPage. */
+/** `config.frames`: frame HTML by URL, set by preparePage. */
 let pageFrames = {};
 /** `config.frameURLs`: the document URL of a frame the page names otherwise (MHTML `cid:`). */
 let pageFrameURLs = {};

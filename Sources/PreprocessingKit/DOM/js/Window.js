@@ -130,7 +130,7 @@ function installWindowInterfaces(global) {
  * for the page document `doc`.
  * @param {object} global the global object (globalThis)
  * @param {Document} doc
- * @param {object} config see CONTRACT.md installPage
+ * @param {object} config see CONTRACT.md preparePage
  */
 function installWindowGlobals(global, doc, config) {
   const state = doc[DOC_STATE];
@@ -228,7 +228,7 @@ function installWindowGlobals(global, doc, config) {
     return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, width, height));
   });
   defineEventHandlerProperties(global, EVENT_HANDLER_NAMES);
-  installFrameAccess(global); // window.length and window[i]: the page's child navigables (frames.js)
+  installFrameAccess(global); // window.length now, window[i] once the tree is built (frames.js)
 }
 
 // Legacy factory functions: https://html.spec.whatwg.org/#dom-image, #dom-audio, #dom-option

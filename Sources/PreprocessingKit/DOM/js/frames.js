@@ -270,8 +270,9 @@ function ensureGlobalFrameIndices(count) {
 }
 
 /**
- * The page's `length` and `window[i]` (Window.js calls this while installing the window).
- * `length` is [Replaceable]: assigning it makes a plain data property.
+ * The page's `length` (Window.js calls this while installing the window; installParsedFrames
+ * adds `window[i]` after the tree). `length` is [Replaceable]: assigning it makes a plain data
+ * property.
  */
 function installFrameAccess(global) {
   pageGetComputedStyle = global.getComputedStyle;
@@ -280,6 +281,14 @@ function installFrameAccess(global) {
     set: (value) => Object.defineProperty(global, "length", { value, writable: true, configurable: true, enumerable: true }),
     configurable: true, enumerable: true,
   });
+}
+
+/**
+ * `window[i]` for the frames the page was parsed with, once its tree is built; frames made
+ * from then on are a script's (frameElementCreated). Index keys come first among a window's
+ * own keys whenever they are defined.
+ */
+function installParsedFrames() {
   pageFramesInstalled = true;
   // The frames the page was parsed with (counted, not yet given navigables).
   let count = 0;

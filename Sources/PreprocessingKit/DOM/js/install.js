@@ -4,12 +4,12 @@
 
 const api = Object.freeze({
   /**
-   * Builds the page's document from the flat tree and installs the window on globalThis.
-   * @param {Array} tree the flat tree from host.parseDocument (CONTRACT.md)
+   * Makes the page's document, still empty, and installs the window on globalThis: everything
+   * that does not need the tree, so Swift calls it while the parser is still running.
    * @param {object} config {url, characterSet, contentType, referrer, cookie, lastModified,
    *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight}
    */
-  installPage(tree, config) {
+  preparePage(config) {
     config = config || {};
     const doc = createHTMLDocument({
       url: config.url || "about:blank",
@@ -27,13 +27,22 @@ const api = Object.freeze({
     createDocumentAllObject(doc);
     pageFrames = config.frames || {};
     pageFrameURLs = config.frameURLs || {};
-    doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
-    buildNodesFromFlatTree(doc, tree, doc, true);
     installWindowGlobals(globalThis, doc, config);
     // The event loop: a virtual clock and optional seeded randomness, so a script that waits
     // finishes at once and a run can be repeated; the network answers from fixtures and fails
     // as Safari does offline otherwise (timers.js, clock.js, network.js).
     installEventLoop(globalThis, config);
+  },
+  /**
+   * Builds the prepared page's document from the flat tree, then `window[i]` for the frames
+   * it was parsed with.
+   * @param {Array} tree the flat tree from host.parseDocument (CONTRACT.md)
+   */
+  installPage(tree) {
+    const doc = pageDocument;
+    doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
+    buildNodesFromFlatTree(doc, tree, doc, true);
+    installParsedFrames();
   },
   /** Tags later events with `name` ("load", "run", "handler", "finalize"). */
   setPhase(name) { currentPhase = String(name); },
