@@ -404,15 +404,16 @@ const SVG_ELEMENT_CLASSES = Object.create(null);
  * made by createElementInternal has the shape of a constructed one; the constructor stores the
  * first seven again, which changes nothing. Spelled out rather than calling those two: the
  * baseline compiler, which runs most of a page's code, does not inline calls, and they were a
- * fifth of building a page's tree.
+ * fifth of building a page's tree. `parent` and `prev` are the links of an element the tree
+ * builder makes in place as a last child (it links the parent's side).
  */
-function storeElementFields(element, doc, localName, namespace, prefix) {
+function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null) {
   element[LISTENERS] = null;
-  element[PARENT] = null;
+  element[PARENT] = parent;
   element[FIRST] = null;
   element[LAST] = null;
   element[NEXT] = null;
-  element[PREV] = null;
+  element[PREV] = prev;
   element[OWNER] = doc;
   element[LOCAL_NAME] = localName;
   element[NAMESPACE] = namespace;
@@ -424,10 +425,10 @@ function storeElementFields(element, doc, localName, namespace, prefix) {
 
 /**
  * Creates an element of the interface browsers use for this name and namespace. Its
- * constructors only store fields, so the element is allocated with them (allocateNode) unless
+ * constructors only store fields, so the element is allocated with them (storeElementFields) unless
  * its class is marked with CONSTRUCTION_STEPS (a form is a Proxy, a frame registers itself).
  */
-function createElementInternal(doc, localName, namespace, prefix) {
+function elementClassFor(localName, namespace) {
   let ElementClass;
   if (namespace === NS_HTML) {
     ElementClass = HTML_ELEMENT_CLASSES[localName];
@@ -441,6 +442,11 @@ function createElementInternal(doc, localName, namespace, prefix) {
   } else {
     ElementClass = Element;
   }
+  return ElementClass;
+}
+
+function createElementInternal(doc, localName, namespace, prefix) {
+  const ElementClass = elementClassFor(localName, namespace);
   if (ElementClass[CONSTRUCTION_STEPS] === true) return new ElementClass(INTERNAL, doc, localName, namespace, prefix);
   const element = Object.create(ElementClass.prototype);
   storeElementFields(element, doc, localName, namespace, prefix);

@@ -267,16 +267,17 @@ function initializeNodeFields(node) {
 
 /**
  * A Text or Comment node (`prototype` is the interface's) with every field its constructors
- * store, in their order (see storeElementFields in Element.js for why they are spelled out).
+ * store, in their order (see storeElementFields in Element.js for why they are spelled out);
+ * `parent` and `prev` as there.
  */
-function allocateCharacterData(prototype, doc, data) {
+function allocateCharacterData(prototype, doc, data, parent = null, prev = null) {
   const node = Object.create(prototype);
   node[LISTENERS] = null;
-  node[PARENT] = null;
+  node[PARENT] = parent;
   node[FIRST] = null;
   node[LAST] = null;
   node[NEXT] = null;
-  node[PREV] = null;
+  node[PREV] = prev;
   node[OWNER] = doc;
   node[DATA] = data;
   return node;

@@ -18,6 +18,7 @@ function flatTreeQuirksMode(tree) { return tree[5]; }
  * `<template shadowrootmode>` becomes its parent's shadow root as WebKit's parser makes it.
  */
 function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
+  const TEXT_PROTOTYPE = Text.prototype;
   const nodes = tree[0], attributes = tree[1], text = tree[2], doctype = tree[6];
   const names = tree[3].split(" ");
   // Pairs (flat index of an element whose children are being built, the DOM parent to go
@@ -37,7 +38,23 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
     if (kind === ELEMENT_NODE) {
       const nsIndex = nodes[base] >> 8;
       const localName = names[nodes[base + 1]];
-      const element = createElementInternal(doc, localName, FLAT_NAMESPACES[nsIndex], null);
+      const namespace = FLAT_NAMESPACES[nsIndex];
+      const content = nodes[base + FLAT_EXTRA];
+      const ElementClass = elementClassFor(localName, namespace);
+      // Most elements are made in place as the parent's last child, their links stored once
+      // with their other fields (createElementInternal and linkChild would store them twice);
+      // a template and an element whose class has construction steps are made, then linked.
+      const inPlace = content < 0 && ElementClass[CONSTRUCTION_STEPS] !== true;
+      let element;
+      if (inPlace) {
+        const prev = parent[LAST];
+        element = Object.create(ElementClass.prototype);
+        storeElementFields(element, doc, localName, namespace, null, parent, prev);
+        if (prev === null) parent[FIRST] = element; else prev[NEXT] = element;
+        parent[LAST] = element;
+      } else {
+        element = createElementInternal(doc, localName, namespace, null);
+      }
       const count = nodes[base + FLAT_COUNT];
       if (count > 0) {
         const records = element[ATTRS];
@@ -57,13 +74,12 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
         }
       }
       let childParent = element;
-      const content = nodes[base + FLAT_EXTRA];
       if (content >= 0) {
         // Declarative shadow DOM: the template's children become the parent's shadow tree.
         const shadow = declarativeShadow && count > 0 ? declarativeShadowRoot(parent, element) : null;
         if (shadow === null) linkChild(parent, element, null);
         childParent = shadow === null ? element.content : shadow;
-      } else {
+      } else if (!inPlace) {
         linkChild(parent, element, null);
       }
       const first = nodes[(content >= 0 ? content : index) * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
@@ -74,8 +90,12 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
         continue;
       }
     } else if (kind === TEXT_NODE) {
+      // In place as the parent's last child, like an element.
       const start = nodes[base + FLAT_START];
-      linkChild(parent, createTextNode(doc, text.slice(start, start + nodes[base + FLAT_COUNT])), null);
+      const prev = parent[LAST];
+      const node = allocateCharacterData(TEXT_PROTOTYPE, doc, text.slice(start, start + nodes[base + FLAT_COUNT]), parent, prev);
+      if (prev === null) parent[FIRST] = node; else prev[NEXT] = node;
+      parent[LAST] = node;
     } else if (kind === COMMENT_NODE) {
       const start = nodes[base + FLAT_START];
       linkChild(parent, createComment(doc, text.slice(start, start + nodes[base + FLAT_COUNT])), null);
