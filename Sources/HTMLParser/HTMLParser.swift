@@ -104,10 +104,52 @@ public enum HTMLParser {
 /// Input-stream preprocessing: https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream
 /// CR LF and lone CR become LF; everything else is left to the tokenizer.
 public enum HTMLInput {
+    /// The page's UTF-16 code units with its newlines normalized, in one pass over its UTF-8.
+    /// (The standard library's `Array(html.utf16)` first counts the units, building an index
+    /// of the string to do so, then decodes scalar by scalar: on a 400 KB page that was a third
+    /// of the parse.)
     public static func preprocessed(_ html: String) -> [UInt16] {
-        var units = Array(html.utf16)
-        normalizeNewlines(&units)
-        return units
+        var html = html
+        return html.withUTF8 { utf16Normalizing(validUTF8: $0) }
+    }
+
+    /// `bytes` (valid UTF-8, as a String's storage is) as UTF-16, CR LF and lone CR as LF.
+    static func utf16Normalizing(validUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
+        // No more units than bytes: one to three bytes make one unit, four make two.
+        [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+            let count = bytes.count
+            var read = 0, write = 0
+            while read < count {
+                let lead = bytes[read]
+                if lead < 0x80 {
+                    read += 1
+                    if lead == 0x0D {
+                        units[write] = 0x0A
+                        if read < count, bytes[read] == 0x0A { read += 1 }
+                    } else {
+                        units[write] = UInt16(lead)
+                    }
+                    write += 1
+                } else if lead < 0xE0 {
+                    units[write] = UInt16(lead & 0x1F) << 6 | UInt16(bytes[read + 1] & 0x3F)
+                    read += 2
+                    write += 1
+                } else if lead < 0xF0 {
+                    units[write] = UInt16(lead & 0x0F) << 12 | UInt16(bytes[read + 1] & 0x3F) << 6 | UInt16(bytes[read + 2] & 0x3F)
+                    read += 3
+                    write += 1
+                } else {
+                    let scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[read + 1] & 0x3F) << 12
+                        | UInt32(bytes[read + 2] & 0x3F) << 6 | UInt32(bytes[read + 3] & 0x3F)
+                    let offset = scalar - 0x10000
+                    units[write] = UInt16(0xD800 + (offset >> 10))
+                    units[write + 1] = UInt16(0xDC00 + (offset & 0x3FF))
+                    read += 4
+                    write += 2
+                }
+            }
+            written = write
+        }
     }
 
     /// Rewrites CR LF and CR as LF in place.

@@ -5,6 +5,27 @@ import Testing
 /// (The rules WebKit adds to the standard are pinned by oracle-recorded cases in
 /// `PreprocessingKitTests/Fixtures/dom-cases/parser-*.json`.)
 @Suite struct ParserBehaviourTests {
+    /// The input stream preprocessing decodes UTF-8 itself: its units must be the standard
+    /// library's, CR LF and lone CR as LF, for every UTF-8 length (1 to 4 bytes, a 4-byte
+    /// scalar as a surrogate pair), NUL, and CRs at the ends.
+    @Test func inputPreprocessingGivesTheStringsUTF16WithNormalizedNewlines() {
+        func expected(_ text: String) -> [UInt16] {
+            var units = Array(text.utf16)
+            HTMLInput.normalizeNewlines(&units)
+            return units
+        }
+        let samples = ["", "\r", "\r\n", "\n\r", "a\r\r\nb\r", "\u{0}x\u{0}", "é", "ü\r\nü", "€ 中文", "😀", "a😀\r\n🇫🇷z",
+                       "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}"]
+        for sample in samples { #expect(HTMLInput.preprocessed(sample) == expected(sample), "\(Array(sample.unicodeScalars))") }
+        // Random mixtures of all four lengths and newlines.
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [String] = ["a", "\r", "\n", "\r\n", "ß", "\u{7FF}", "ह", "\u{FFFD}", "𝄞", "\u{10FFFF}", "<", "&amp;"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0...64, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(HTMLInput.preprocessed(text) == expected(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     func tree(_ html: String) -> String { HTML5LibTreeFormat.document(HTMLParser.parseDocument(html)) }
 
     @Test func whiteSpaceBeforeAFormEndTagStaysInTheForm() {
