@@ -405,9 +405,10 @@ const SVG_ELEMENT_CLASSES = Object.create(null);
  * first seven again, which changes nothing. Spelled out rather than calling those two: the
  * baseline compiler, which runs most of a page's code, does not inline calls, and they were a
  * fifth of building a page's tree. `parent` and `prev` are the links of an element the tree
- * builder makes in place as a last child (it links the parent's side).
+ * builder makes in place as a last child (it links the parent's side), `indexPosition` its
+ * place in the element index the builder makes with the tree.
  */
-function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null) {
+function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null, indexPosition = -1) {
   element[LISTENERS] = null;
   element[PARENT] = parent;
   element[FIRST] = null;
@@ -420,7 +421,7 @@ function storeElementFields(element, doc, localName, namespace, prefix, parent =
   element[PREFIX] = prefix;
   element[ATTRS] = [];
   element[EXTRAS] = null;
-  element[INDEX_POSITION] = -1;
+  element[INDEX_POSITION] = indexPosition;
 }
 
 /**

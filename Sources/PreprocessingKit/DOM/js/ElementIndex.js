@@ -22,16 +22,33 @@ function documentFoldsClassCase(doc) {
 
 /**
  * `doc`'s element index when it is current or worth building now, else null (the caller walks).
- * @returns {{doc: Document, structure: number, elements: Element[], ends: number[], byTag: Map, byClass: Map|null, classVersion: number, classFolded: boolean, texts: string[]|null, textVersion: number}|null}
+ * @returns {{doc: Document, structure: number, elements: Element[], ends: number[], byTag: Map, byClass: Map|null, classVersion: number, classFolded: boolean, texts: string[]|null, textVersion: number, waiting: boolean}|null}
  */
 function elementIndexForQuery(doc) {
   const state = doc[DOC_STATE];
   if (state === undefined) return null;
   const index = state.elementIndex;
-  if (index !== null && index.structure === documentStructureVersion(doc)) return index;
+  const current = index !== null && index.structure === documentStructureVersion(doc);
+  if (current && !index.waiting) return index;
   if (state.queryVersion !== doc[VERSION]) { state.queryVersion = doc[VERSION]; state.queriesAtVersion = 0; }
   if (++state.queriesAtVersion < ELEMENT_INDEX_QUERIES_BEFORE_BUILD) return null;
+  // An index made with the tree (buildNodesFromFlatTree) waits, like one not yet built, for
+  // the query that would build it: a first querySelector still stops at its first match.
+  if (current) { index.waiting = false; return index; }
   return state.elementIndex = buildElementIndex(doc);
+}
+
+/**
+ * An index of `doc` from its elements in tree order, where each one's subtree ends, and the
+ * tag buckets; `waiting` for one the tree builder made before any query (elementIndexForQuery).
+ */
+function makeElementIndex(doc, elements, ends, byTag, waiting) {
+  return { doc, structure: documentStructureVersion(doc), elements, ends, byTag, byClass: null, classVersion: -1, classFolded: false, texts: null, textVersion: -1, waiting };
+}
+
+/** The key of `element`'s tag bucket: its local name, ASCII-lowercased outside HTML. */
+function elementIndexTagKey(element) {
+  return element[NAMESPACE] === NS_HTML ? element[LOCAL_NAME] : selectorAsciiLower(element[LOCAL_NAME]);
 }
 
 function buildElementIndex(doc) {
@@ -44,7 +61,7 @@ function buildElementIndex(doc) {
       elements.push(node);
       ends.push(position + 1);
       node[INDEX_POSITION] = position;
-      const key = node[NAMESPACE] === NS_HTML ? localName : selectorAsciiLower(localName);
+      const key = elementIndexTagKey(node);
       const bucket = byTag.get(key);
       if (bucket === undefined) byTag.set(key, [node]); else bucket.push(node);
       if (node[FIRST] !== null) { open.push(position); node = node[FIRST]; continue; }
@@ -59,7 +76,7 @@ function buildElementIndex(doc) {
     }
     node = next;
   }
-  return { doc, structure: documentStructureVersion(doc), elements, ends, byTag, byClass: null, classVersion: -1, classFolded: false, texts: null, textVersion: -1 };
+  return makeElementIndex(doc, elements, ends, byTag, false);
 }
 
 /**

@@ -16,11 +16,17 @@ function flatTreeQuirksMode(tree) { return tree[5]; }
  * by `doc`. Children of an HTML `template` go into its content fragment, or, when
  * `declarativeShadow` is set (the page's own parse, not innerHTML or DOMParser), a
  * `<template shadowrootmode>` becomes its parent's shadow root as WebKit's parser makes it.
+ * A document built from empty gets its element index too (ElementIndex.js), made in the same
+ * pass: the elements in tree order, where each subtree ends, the tag buckets.
  */
 function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
   const TEXT_PROTOTYPE = Text.prototype;
   const nodes = tree[0], attributes = tree[1], text = tree[2], doctype = tree[6];
   const names = tree[3].split(" ");
+  const indexing = root === doc && doc[FIRST] === null;
+  const elements = [], ends = [], byTag = new Map();
+  // Template contents and shadow trees being built (their elements are not the document's).
+  let outsideDocument = 0;
   // Pairs (flat index of an element whose children are being built, the DOM parent to go
   // back to): the walk is a loop over the links, however deep the tree.
   const stack = [];
@@ -29,6 +35,9 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
   while (true) {
     if (index < 0) {
       if (stack.length === 0) break;
+      // `parent`'s children are all built: its subtree ends here.
+      if (typeof parent[LOCAL_NAME] !== "string") outsideDocument--;
+      else if (indexing && outsideDocument === 0) ends[parent[INDEX_POSITION]] = elements.length;
       parent = stack.pop();
       index = nodes[stack.pop() * FLAT_NODE_FIELDS + FLAT_NEXT_SIBLING];
       continue;
@@ -45,11 +54,12 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
       // with their other fields (createElementInternal and linkChild would store them twice);
       // a template and an element whose class has construction steps are made, then linked.
       const inPlace = content < 0 && ElementClass[CONSTRUCTION_STEPS] !== true;
+      const indexed = indexing && outsideDocument === 0;
       let element;
       if (inPlace) {
         const prev = parent[LAST];
         element = Object.create(ElementClass.prototype);
-        storeElementFields(element, doc, localName, namespace, null, parent, prev);
+        storeElementFields(element, doc, localName, namespace, null, parent, prev, indexed ? elements.length : -1);
         if (prev === null) parent[FIRST] = element; else prev[NEXT] = element;
         parent[LAST] = element;
       } else {
@@ -74,16 +84,27 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
         }
       }
       let childParent = element;
+      let linked = true;
       if (content >= 0) {
         // Declarative shadow DOM: the template's children become the parent's shadow tree.
         const shadow = declarativeShadow && count > 0 ? declarativeShadowRoot(parent, element) : null;
-        if (shadow === null) linkChild(parent, element, null);
+        if (shadow === null) linkChild(parent, element, null); else linked = false;
         childParent = shadow === null ? element.content : shadow;
       } else if (!inPlace) {
         linkChild(parent, element, null);
       }
+      if (indexed && linked) {
+        const position = elements.length;
+        if (!inPlace) element[INDEX_POSITION] = position;
+        elements.push(element);
+        ends.push(position + 1);
+        const key = namespace === NS_HTML ? localName : selectorAsciiLower(localName); // elementIndexTagKey
+        const bucket = byTag.get(key);
+        if (bucket === undefined) byTag.set(key, [element]); else bucket.push(element);
+      }
       const first = nodes[(content >= 0 ? content : index) * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
       if (first >= 0) {
+        if (childParent !== element) outsideDocument++;
         stack.push(index, parent);
         parent = childParent;
         index = first;
@@ -106,6 +127,7 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
     index = nodes[base + FLAT_NEXT_SIBLING];
   }
   doc[VERSION]++;
+  if (indexing) doc[DOC_STATE].elementIndex = makeElementIndex(doc, elements, ends, byTag, true);
 }
 
 /**
