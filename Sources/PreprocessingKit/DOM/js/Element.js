@@ -403,10 +403,10 @@ const SVG_ELEMENT_CLASSES = Object.create(null);
  * constructors store them (EventTarget.js, initializeNodeFields in Node.js), so an element
  * made by createElementInternal has the shape of a constructed one; the constructor stores the
  * first seven again, which changes nothing. Spelled out rather than calling those two: the
- * baseline compiler, which runs most of a page's code, does not inline calls, and they were a
- * fifth of building a page's tree. `parent` and `prev` are the links of an element the tree
- * builder makes in place as a last child (it links the parent's side), `indexPosition` its
- * place in the element index the builder makes with the tree.
+ * baseline compiler, which runs most of a page's code, does not inline calls, and through them
+ * the allocation saved half as much of building a page's tree. `parent` and `prev` are the
+ * links of an element the tree builder makes in place as a last child (it links the parent's
+ * side), `indexPosition` its place in the element index the builder makes with the tree.
  */
 function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null, indexPosition = -1) {
   element[LISTENERS] = null;
@@ -424,11 +424,7 @@ function storeElementFields(element, doc, localName, namespace, prefix, parent =
   element[INDEX_POSITION] = indexPosition;
 }
 
-/**
- * Creates an element of the interface browsers use for this name and namespace. Its
- * constructors only store fields, so the element is allocated with them (storeElementFields) unless
- * its class is marked with CONSTRUCTION_STEPS (a form is a Proxy, a frame registers itself).
- */
+/** The element interface browsers use for this local name and namespace. */
 function elementClassFor(localName, namespace) {
   let ElementClass;
   if (namespace === NS_HTML) {
@@ -446,6 +442,12 @@ function elementClassFor(localName, namespace) {
   return ElementClass;
 }
 
+/**
+ * Creates an element of the interface browsers use for this name and namespace. Its
+ * constructors only store fields, so the element is allocated with them (storeElementFields)
+ * unless its class is marked with CONSTRUCTION_STEPS (a form is a Proxy, a frame registers
+ * itself).
+ */
 function createElementInternal(doc, localName, namespace, prefix) {
   const ElementClass = elementClassFor(localName, namespace);
   if (ElementClass[CONSTRUCTION_STEPS] === true) return new ElementClass(INTERNAL, doc, localName, namespace, prefix);
