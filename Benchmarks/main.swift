@@ -27,7 +27,7 @@ if arguments.first == "--profile", arguments.count >= 3 {
     // and for measuring one change without the whole benchmark.
     let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 20) : 20
     // `--samples N`: JavaScriptCore's sampling profiler over the runs, the N functions most
-    // often on top of the stack (DOM functions named by file and line).
+    // often on top of the stack and the N most often anywhere on it (DOM functions with their file).
     let sampleRows = arguments.firstIndex(of: "--samples").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
     guard let scriptSource = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
         FileHandle.standardError.write(Data("preprocess-bench: cannot read \(arguments[2])\n".utf8))

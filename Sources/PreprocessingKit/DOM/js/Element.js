@@ -400,13 +400,13 @@ const SVG_ELEMENT_CLASSES = Object.create(null);
 
 /**
  * Stores every field of an element, EventTarget's and Node's first, in the order their
- * constructors store them (EventTarget.js, initializeNodeFields in Node.js), so an element
- * made by createElementInternal has the shape of a constructed one; the constructor stores the
- * first seven again, which changes nothing. Spelled out rather than calling those two: the
- * baseline compiler, which runs most of a page's code, does not inline calls, and through them
- * the allocation saved half as much of building a page's tree. `parent` and `prev` are the
- * links of an element the tree builder makes in place as a last child (it links the parent's
- * side), `indexPosition` its place in the element index the builder makes with the tree.
+ * constructors store them, so an element made by createElementInternal has the shape of a
+ * constructed one (Element's constructor calls this after Node's, and storing the first seven
+ * again changes nothing). One function with every store, not a helper per class: the baseline
+ * compiler, which runs most of a page's code, does not inline calls, and through helpers the
+ * allocation saved half as much of building a page's tree. `parent` and `prev` are the links
+ * of an element the tree builder makes in place as a last child (it links the parent's side),
+ * `indexPosition` its place in the element index the builder makes with the tree.
  */
 function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null, indexPosition = -1) {
   element[LISTENERS] = null;

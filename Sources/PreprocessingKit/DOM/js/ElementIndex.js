@@ -46,9 +46,9 @@ function makeElementIndex(doc, elements, ends, byTag, waiting) {
   return { doc, structure: documentStructureVersion(doc), elements, ends, byTag, byClass: null, classVersion: -1, classFolded: false, texts: null, textVersion: -1, waiting };
 }
 
-/** The key of `element`'s tag bucket: its local name, ASCII-lowercased outside HTML. */
-function elementIndexTagKey(element) {
-  return element[NAMESPACE] === NS_HTML ? element[LOCAL_NAME] : selectorAsciiLower(element[LOCAL_NAME]);
+/** The tag bucket of an element with this local name and namespace: the name, ASCII-lowercased outside HTML. */
+function elementIndexTagKey(localName, namespace) {
+  return namespace === NS_HTML ? localName : selectorAsciiLower(localName);
 }
 
 function buildElementIndex(doc) {
@@ -61,7 +61,7 @@ function buildElementIndex(doc) {
       elements.push(node);
       ends.push(position + 1);
       node[INDEX_POSITION] = position;
-      const key = elementIndexTagKey(node);
+      const key = elementIndexTagKey(localName, node[NAMESPACE]);
       const bucket = byTag.get(key);
       if (bucket === undefined) byTag.set(key, [node]); else bucket.push(node);
       if (node[FIRST] !== null) { open.push(position); node = node[FIRST]; continue; }

@@ -6,7 +6,12 @@ class Node extends EventTarget {
   constructor(token) {
     if (token !== INTERNAL) throw new TypeError("Illegal constructor");
     super();
-    initializeNodeFields(this);
+    this[PARENT] = null;
+    this[FIRST] = null;
+    this[LAST] = null;
+    this[NEXT] = null;
+    this[PREV] = null;
+    this[OWNER] = null;
   }
 
   get ownerDocument() { return this.nodeType === DOCUMENT_NODE ? null : this[OWNER]; }
@@ -253,16 +258,6 @@ function linkChild(parent, node, before) {
     before[PREV] = node;
     if (prev === null) parent[FIRST] = node; else prev[NEXT] = node;
   }
-}
-
-/** The fields every node has after EventTarget's, in the order its constructor stores them. */
-function initializeNodeFields(node) {
-  node[PARENT] = null;
-  node[FIRST] = null;
-  node[LAST] = null;
-  node[NEXT] = null;
-  node[PREV] = null;
-  node[OWNER] = null;
 }
 
 /**

@@ -98,7 +98,7 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
         if (!inPlace) element[INDEX_POSITION] = position;
         elements.push(element);
         ends.push(position + 1);
-        const key = namespace === NS_HTML ? localName : selectorAsciiLower(localName); // elementIndexTagKey
+        const key = elementIndexTagKey(localName, namespace);
         const bucket = byTag.get(key);
         if (bucket === undefined) byTag.set(key, [element]); else bucket.push(element);
       }
