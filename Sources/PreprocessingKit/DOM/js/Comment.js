@@ -13,5 +13,5 @@ class Comment extends CharacterData {
 
 /** A new Comment owned by `doc`. */
 function createComment(doc, data) {
-  return allocateCharacterData(Comment.prototype, doc, data === undefined ? "" : String(data));
+  return allocateCharacterData(nodeAllocator(Comment), doc, data === undefined ? "" : String(data));
 }

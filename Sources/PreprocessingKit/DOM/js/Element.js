@@ -451,7 +451,7 @@ function elementClassFor(localName, namespace) {
 function createElementInternal(doc, localName, namespace, prefix) {
   const ElementClass = elementClassFor(localName, namespace);
   if (ElementClass[CONSTRUCTION_STEPS] === true) return new ElementClass(INTERNAL, doc, localName, namespace, prefix);
-  const element = Object.create(ElementClass.prototype);
+  const element = new (nodeAllocator(ElementClass))();
   storeElementFields(element, doc, localName, namespace, prefix);
   return element;
 }

@@ -260,13 +260,35 @@ function linkChild(parent, node, before) {
   }
 }
 
+/** Each node class's allocator (nodeAllocator). */
+const NODE_ALLOCATORS = new Map();
+
 /**
- * A Text or Comment node (`prototype` is the interface's) with every field its constructors
- * store, in their order (see storeElementFields in Element.js for why they are spelled out);
- * `parent` and `prev` as there.
+ * A plain function whose `prototype` is the node class's, so `new` on it makes a node of the
+ * class without running its constructors (the tree builder, createElementInternal and
+ * allocateCharacterData then store the fields). JavaScriptCore allocates the objects a
+ * function constructs in line, with room for the fields the ones before it got; an
+ * `Object.create` is a call into the engine and its objects, made with room for six fields,
+ * grow their storage twice on the way to an element's thirteen. Measured in fresh realms,
+ * 3,000 objects of 24 classes with thirteen fields: 1.2 ms against 3.2 ms.
  */
-function allocateCharacterData(prototype, doc, data, parent = null, prev = null) {
-  const node = Object.create(prototype);
+function nodeAllocator(NodeClass) {
+  let allocate = NODE_ALLOCATORS.get(NodeClass);
+  if (allocate === undefined) {
+    allocate = function () {};
+    allocate.prototype = NodeClass.prototype;
+    NODE_ALLOCATORS.set(NodeClass, allocate);
+  }
+  return allocate;
+}
+
+/**
+ * A Text or Comment node (`allocate` is its interface's allocator) with every field its
+ * constructors store, in their order (see storeElementFields in Element.js for why they are
+ * spelled out); `parent` and `prev` as there.
+ */
+function allocateCharacterData(allocate, doc, data, parent = null, prev = null) {
+  const node = new allocate();
   node[LISTENERS] = null;
   node[PARENT] = parent;
   node[FIRST] = null;

@@ -37,5 +37,5 @@ class CDATASection extends Text {
 
 /** A new Text node owned by `doc`. */
 function createTextNode(doc, data) {
-  return allocateCharacterData(Text.prototype, doc, data === undefined ? "" : String(data));
+  return allocateCharacterData(nodeAllocator(Text), doc, data === undefined ? "" : String(data));
 }

@@ -20,7 +20,7 @@ function flatTreeQuirksMode(tree) { return tree[5]; }
  * pass: the elements in tree order, where each subtree ends, the tag buckets.
  */
 function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
-  const TEXT_PROTOTYPE = Text.prototype;
+  const allocateText = nodeAllocator(Text);
   const nodes = tree[0], attributes = tree[1], text = tree[2], doctype = tree[6];
   const names = tree[3].split(" ");
   const indexing = root === doc && doc[FIRST] === null;
@@ -58,7 +58,7 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
       let element;
       if (inPlace) {
         const prev = parent[LAST];
-        element = Object.create(ElementClass.prototype);
+        element = new (nodeAllocator(ElementClass))();
         storeElementFields(element, doc, localName, namespace, null, parent, prev, indexed ? elements.length : -1);
         if (prev === null) parent[FIRST] = element; else prev[NEXT] = element;
         parent[LAST] = element;
@@ -114,7 +114,7 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
       // In place as the parent's last child, like an element.
       const start = nodes[base + FLAT_START];
       const prev = parent[LAST];
-      const node = allocateCharacterData(TEXT_PROTOTYPE, doc, text.slice(start, start + nodes[base + FLAT_COUNT]), parent, prev);
+      const node = allocateCharacterData(allocateText, doc, text.slice(start, start + nodes[base + FLAT_COUNT]), parent, prev);
       if (prev === null) parent[FIRST] = node; else prev[NEXT] = node;
       parent[LAST] = node;
     } else if (kind === COMMENT_NODE) {
