@@ -69,9 +69,17 @@ public final class JavaScriptVirtualMachine {
     /// and a thread that holds it while waiting for input (paused at `debugger;`, the REPL) spins
     /// at full CPU and never finishes its read. Polled traps are checked only where JavaScript
     /// runs, so a timer that fires in between costs nothing.
+    ///
+    /// A context group's heap is a small one, which JavaScriptCore first collects after 1 MB of
+    /// allocation. Making a realm with the DOM and a median page allocates 3–4 MB, nearly all of
+    /// it live until the page is released, so a one-page process collected twice (1–3 ms each,
+    /// logged with `JSC_logGC=1`) to free almost nothing. The first collection waits for 8 MB;
+    /// after it the heap grows and is collected as JavaScriptCore decides, and a process that
+    /// runs page after page collects between pages anyway.
     private static let engineOptions: Void = {
         setenv("JSC_thresholdForOptimizeAfterWarmUp", "30000", 0)
         setenv("JSC_usePollingTraps", "true", 0)
+        setenv("JSC_smallHeapSize", String(8 << 20), 0)
     }()
 
     deinit {

@@ -13,8 +13,10 @@ import JavaScriptEngine
 public final class Simulator {
     public let machine: JavaScriptVirtualMachine
 
-    public init(machine: JavaScriptVirtualMachine = JavaScriptVirtualMachine()) {
-        self.machine = machine
+    /// A new machine unless `machine` is given.
+    public init(machine: JavaScriptVirtualMachine? = nil) {
+        PageContext.convertBundleInBackground()
+        self.machine = machine ?? JavaScriptVirtualMachine()
     }
 
     /// True once a run has released a page that no collection has freed since: the next run

@@ -5,7 +5,7 @@
 // property is computed when read (computedStyle.js).
 
 /** CSS properties answered as "" (not undefined) by camelCase access when unset. */
-const CSS_PROPERTY_NAMES = new Set((
+const cssPropertyNames = lazyTable(() => new Set((
   "align-content align-items align-self all animation animation-delay animation-direction animation-duration " +
   "animation-fill-mode animation-iteration-count animation-name animation-play-state animation-timing-function " +
   "appearance aspect-ratio backdrop-filter backface-visibility background background-attachment background-clip " +
@@ -32,7 +32,7 @@ const CSS_PROPERTY_NAMES = new Set((
   "user-select vertical-align visibility white-space widows width will-change word-break word-spacing word-wrap " +
   "writing-mode z-index zoom -webkit-text-size-adjust -webkit-user-select -webkit-appearance -webkit-line-clamp " +
   "-webkit-box-orient -webkit-overflow-scrolling -webkit-tap-highlight-color -webkit-font-smoothing -webkit-transform"
-).split(" "));
+).split(" ")));
 
 /** `backgroundColor` → `background-color`, `webkitUserSelect` → `-webkit-user-select`, `cssFloat` → `float`. */
 function cssPropertyNameFromCamel(key) {
@@ -147,7 +147,7 @@ const STYLE_TRAPS = {
   get(target, key, receiver) {
     if (typeof key === "string" && !(key in target)) {
       const name = cssPropertyNameFromCamel(key);
-      if (CSS_PROPERTY_NAMES.has(name) || CSS_PROPERTY_NAMES.has(key)) return target.getPropertyValue(CSS_PROPERTY_NAMES.has(key) ? key : name);
+      if (cssPropertyNames().has(name) || cssPropertyNames().has(key)) return target.getPropertyValue(cssPropertyNames().has(key) ? key : name);
       const index = arrayIndexOfKey(key);
       if (index >= 0) return index < target.length ? target.item(index) : undefined;
     }
@@ -156,15 +156,15 @@ const STYLE_TRAPS = {
   set(target, key, value, receiver) {
     if (typeof key === "string" && !(key in target)) {
       const name = cssPropertyNameFromCamel(key);
-      if (CSS_PROPERTY_NAMES.has(name) || CSS_PROPERTY_NAMES.has(key) || /^-webkit-/.test(name)) {
-        target.setProperty(CSS_PROPERTY_NAMES.has(key) ? key : name, value);
+      if (cssPropertyNames().has(name) || cssPropertyNames().has(key) || /^-webkit-/.test(name)) {
+        target.setProperty(cssPropertyNames().has(key) ? key : name, value);
         return true;
       }
     }
     return Reflect.set(target, key, value, receiver);
   },
   has(target, key) {
-    if (typeof key === "string" && CSS_PROPERTY_NAMES.has(cssPropertyNameFromCamel(key))) return true;
+    if (typeof key === "string" && cssPropertyNames().has(cssPropertyNameFromCamel(key))) return true;
     return Reflect.has(target, key);
   },
 };

@@ -136,22 +136,25 @@ function resolveDocumentURL(doc, value) {
  * "enum" (lower-cased, `defaultValue` for missing/invalid; the allowed values as a 4th item).
  */
 function reflectAttributes(prototype, table) {
-  for (const property of Object.keys(table)) {
-    const spec = Array.isArray(table[property]) ? table[property] : [table[property]];
-    const type = spec[0];
-    const attribute = spec[1] || property.toLowerCase();
-    const fallback = spec[2];
-    const allowed = spec[3];
+  for (const property in table) {
+    const entry = table[property];
+    const listed = typeof entry !== "string";
+    const type = listed ? entry[0] : entry;
+    const attribute = (listed && entry[1]) || property.toLowerCase();
+    const fallback = listed ? entry[2] : undefined;
+    const allowed = listed ? entry[3] : undefined;
     let descriptor;
     switch (type) {
       case "string":
         descriptor = {
+          enumerable: true, configurable: true,
           get() { const v = getAttributeValue(this, attribute); return v === null ? (fallback === undefined ? "" : fallback) : v; },
           set(value) { setAttributeValue(this, attribute, String(value)); },
         };
         break;
       case "boolean":
         descriptor = {
+          enumerable: true, configurable: true,
           get() { return getAttributeValue(this, attribute) !== null; },
           set(value) {
             if (value) { if (getAttributeValue(this, attribute) === null) setAttributeValue(this, attribute, ""); }
@@ -161,6 +164,7 @@ function reflectAttributes(prototype, table) {
         break;
       case "url":
         descriptor = {
+          enumerable: true, configurable: true,
           get() {
             const v = getAttributeValue(this, attribute);
             if (v === null) return "";
@@ -173,6 +177,7 @@ function reflectAttributes(prototype, table) {
       case "long":
       case "unsigned":
         descriptor = {
+          enumerable: true, configurable: true,
           get() {
             const v = parseHTMLInteger(getAttributeValue(this, attribute));
             const defaultValue = fallback === undefined ? 0 : fallback;
@@ -187,6 +192,7 @@ function reflectAttributes(prototype, table) {
         break;
       case "enum":
         descriptor = {
+          enumerable: true, configurable: true,
           get() {
             const v = getAttributeValue(this, attribute);
             if (v === null) return fallback;
@@ -199,8 +205,6 @@ function reflectAttributes(prototype, table) {
       default:
         throw new Error("unknown reflection type " + type);
     }
-    descriptor.enumerable = true;
-    descriptor.configurable = true;
     Object.defineProperty(prototype, property, descriptor);
   }
 }

@@ -3,7 +3,7 @@
 // the latin1 / iso-8859-1 / us-ascii labels). Other labels throw RangeError.
 
 /** Encoding Standard label → encoding name, for the encodings this bundle decodes. */
-const TEXT_DECODER_LABELS = (() => {
+const textDecoderLabels = lazyTable(() => {
   const labels = new Map();
   const add = (name, list) => { for (const label of list.split(" ")) labels.set(label, name); };
   add("utf-8", "unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8");
@@ -12,7 +12,7 @@ const TEXT_DECODER_LABELS = (() => {
   add("windows-1252", "ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 " +
     "iso8859-1 iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 x-cp1252");
   return labels;
-})();
+});
 
 /** windows-1252 bytes 0x80–0x9F → code points (the rest of the bytes map to themselves). */
 const WINDOWS_1252_HIGH = [
@@ -32,7 +32,7 @@ function decodingError() {
  */
 class ByteDecoder {
   /**
-   * @param {string} encoding one of the names in TEXT_DECODER_LABELS' values
+   * @param {string} encoding one of the names textDecoderLabels maps to
    * @param {boolean} fatal
    */
   constructor(encoding, fatal) {
@@ -199,7 +199,7 @@ class TextDecoder {
    */
   constructor(label = "utf-8", options = undefined) {
     const key = String(label).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
-    const encoding = TEXT_DECODER_LABELS.get(key);
+    const encoding = textDecoderLabels().get(key);
     if (encoding === undefined) throw new RangeError(`Unsupported encoding label: ${String(label)}`);
     const fatal = options != null && Boolean(options.fatal);
     const ignoreBOM = options != null && Boolean(options.ignoreBOM);

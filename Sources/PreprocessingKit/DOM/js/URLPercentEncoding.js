@@ -33,11 +33,11 @@ const PERCENT_ENCODE_SETS = (() => {
 })();
 
 /** "%00" … "%FF": percent-encoded bytes, upper-case hex as the spec requires. */
-const PERCENT_ENCODED_BYTES = (() => {
+const percentEncodedBytes = lazyTable(() => {
   const table = [];
   for (let byte = 0; byte < 256; byte++) table.push("%" + (byte < 16 ? "0" : "") + byte.toString(16).toUpperCase());
   return table;
-})();
+});
 
 /**
  * UTF-8 percent-encodes the code points of `string` that are in the percent-encode set `set`
@@ -54,12 +54,13 @@ function percentEncodeString(string, set, spaceAsPlus = false) {
     if (unit >= 0x7f || (PERCENT_ENCODE_SETS[unit] & set) !== 0) break;
   }
   if (index === length) return string;
+  const encoded = percentEncodedBytes();
   let output = string.slice(0, index);
   for (; index < length; index++) {
     let point = string.charCodeAt(index);
     if (point < 0x7f) {
       if (spaceAsPlus && point === 0x20) output += "+";
-      else if ((PERCENT_ENCODE_SETS[point] & set) !== 0) output += PERCENT_ENCODED_BYTES[point];
+      else if ((PERCENT_ENCODE_SETS[point] & set) !== 0) output += encoded[point];
       else output += string[index];
       continue;
     }
@@ -73,15 +74,15 @@ function percentEncodeString(string, set, spaceAsPlus = false) {
       }
     }
     if (point < 0x80) {
-      output += PERCENT_ENCODED_BYTES[point];
+      output += encoded[point];
     } else if (point < 0x800) {
-      output += PERCENT_ENCODED_BYTES[0xc0 | (point >> 6)] + PERCENT_ENCODED_BYTES[0x80 | (point & 63)];
+      output += encoded[0xc0 | (point >> 6)] + encoded[0x80 | (point & 63)];
     } else if (point < 0x10000) {
-      output += PERCENT_ENCODED_BYTES[0xe0 | (point >> 12)] + PERCENT_ENCODED_BYTES[0x80 | ((point >> 6) & 63)] +
-        PERCENT_ENCODED_BYTES[0x80 | (point & 63)];
+      output += encoded[0xe0 | (point >> 12)] + encoded[0x80 | ((point >> 6) & 63)] +
+        encoded[0x80 | (point & 63)];
     } else {
-      output += PERCENT_ENCODED_BYTES[0xf0 | (point >> 18)] + PERCENT_ENCODED_BYTES[0x80 | ((point >> 12) & 63)] +
-        PERCENT_ENCODED_BYTES[0x80 | ((point >> 6) & 63)] + PERCENT_ENCODED_BYTES[0x80 | (point & 63)];
+      output += encoded[0xf0 | (point >> 18)] + encoded[0x80 | ((point >> 12) & 63)] +
+        encoded[0x80 | ((point >> 6) & 63)] + encoded[0x80 | (point & 63)];
     }
   }
   return output;

@@ -5,11 +5,11 @@
 const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /** Code unit → 6-bit value, or -1 for characters outside the alphabet. */
-const BASE64_VALUES = (() => {
+const base64Values = lazyTable(() => {
   const table = new Int8Array(128).fill(-1);
   for (let index = 0; index < 64; index++) table[BASE64_ALPHABET.charCodeAt(index)] = index;
   return table;
-})();
+});
 
 /**
  * Builds the error `atob`/`btoa` throw. DOMException is defined by a later file of the bundle,
@@ -46,13 +46,14 @@ function atobImpl(data) {
     if (values[count - 1] === 0x3d) count--;
   }
   if (count % 4 === 1) throw invalidCharacterError(INVALID_CHARACTER_MESSAGE);
+  const table = base64Values();
   let output = "";
   let chunk = [];
   let buffer = 0;
   let bits = 0;
   for (let index = 0; index < count; index++) {
     const unit = values[index];
-    const value = unit < 128 ? BASE64_VALUES[unit] : -1;
+    const value = unit < 128 ? table[unit] : -1;
     if (value < 0) throw invalidCharacterError(INVALID_CHARACTER_MESSAGE);
     buffer = (buffer << 6) | value;
     bits += 6;

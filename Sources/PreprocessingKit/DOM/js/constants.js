@@ -1,4 +1,15 @@
 // Constants shared by the DOM files.
+
+/**
+ * A table made by `make` the first time it is read (`table()`), not when a realm is made: every
+ * page's realm evaluates the bundle, and a table most pages never read (colour names, encoding
+ * labels, CSS property names) would otherwise be built in each. Function declarations are
+ * hoisted over the bundle's one scope, so a file before this one can use it.
+ */
+function lazyTable(make) {
+  let table = null;
+  return () => table ??= make();
+}
 // Namespaces: https://infra.spec.whatwg.org/#namespaces
 
 const NS_HTML = "http://www.w3.org/1999/xhtml";

@@ -26,7 +26,7 @@ function normalizeCSSValue(name, value) {
 }
 
 /** CSS named colours (https://drafts.csswg.org/css-color/#named-colors) as hex, checked against WebKit. */
-const CSS_NAMED_COLORS = (() => {
+const cssNamedColors = lazyTable(() => {
   const words = (
   "aliceblue f0f8ff antiquewhite faebd7 aqua 00ffff aquamarine 7fffd4 azure f0ffff beige f5f5dc " +
   "bisque ffe4c4 black 000000 blanchedalmond ffebcd blue 0000ff blueviolet 8a2be2 brown a52a2a " +
@@ -61,7 +61,7 @@ const CSS_NAMED_COLORS = (() => {
   const map = new Map();
   for (let i = 0; i < words.length; i += 2) map.set(words[i], words[i + 1]);
   return map;
-})();
+});
 
 /** Properties whose value is a <color> (WebKit drops a declaration whose colour does not parse). */
 const COLOR_PROPERTIES = new Set(["color", "background-color", "border-top-color", "border-right-color",
@@ -89,7 +89,7 @@ function hexColor(hex) {
 function parseCSSColor(text, quirky) {
   const value = text.trim().toLowerCase();
   if (value === "transparent") return [0, 0, 0, 0];
-  const named = CSS_NAMED_COLORS.get(value);
+  const named = cssNamedColors().get(value);
   if (named !== undefined) return hexColor(named);
   if (value.charAt(0) === "#") return hexColor(value.slice(1));
   const fn = /^(rgba?|hsla?)\(\s*(.*?)\s*\)$/.exec(value);
@@ -144,7 +144,7 @@ function serializeColor(color) {
 function parseLegacyColor(input) {
   let value = input.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "");
   if (value === "" || value.toLowerCase() === "transparent") return null;
-  const named = CSS_NAMED_COLORS.get(value.toLowerCase());
+  const named = cssNamedColors().get(value.toLowerCase());
   if (named !== undefined) return hexColor(named);
   if (value.length === 4 && value.charAt(0) === "#" && /^[0-9a-fA-F]{3}$/.test(value.slice(1))) return hexColor(value.slice(1));
   value = value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "00").slice(0, 128);
@@ -434,7 +434,7 @@ function expandDeclaration(name, value, quirks) {
     const color = parseCSSColor(value, quirks && QUIRKY_COLOR_PROPERTIES.has(name));
     if (color === null) return [];
     // Specified colours keep their names; hex and functions are serialised as rgb()/rgba().
-    if (!CSS_NAMED_COLORS.has(value.trim().toLowerCase()) && value.trim().toLowerCase() !== "transparent") value = serializeColor(color);
+    if (!cssNamedColors().has(value.trim().toLowerCase()) && value.trim().toLowerCase() !== "transparent") value = serializeColor(color);
   }
   if (keyword === null && /url\(/i.test(value)) value = serializeURLFunction(value);
   return [{ name, value: keyword || normalizeCSSValue(name, value), implicit: false }];

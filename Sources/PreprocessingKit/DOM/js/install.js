@@ -117,8 +117,10 @@ function isPlatformObject(value) {
 }
 
 // The window's properties that do not depend on the page, while the realm is made.
-for (const Interface of Object.values(installWindowInterfaces(globalThis))) {
-  if (Interface.prototype) platformPrototypes.add(Interface.prototype);
+const installedInterfaces = installWindowInterfaces(globalThis);
+for (const name in installedInterfaces) {
+  const prototype = installedInterfaces[name].prototype;
+  if (prototype) platformPrototypes.add(prototype);
 }
 
 // The bundle's completion value (CONTRACT.md): what evaluating the bundle gives Swift.
