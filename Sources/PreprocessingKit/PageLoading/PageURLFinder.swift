@@ -24,29 +24,43 @@ enum PageURLFinder {
     }
 
     /// The `href` of the first `<link>` whose `rel` tokens include `canonical`, if absolute.
+    /// Read from the page's UTF-8 bytes: a case-insensitive `range(of:)` over a whole page went
+    /// through Foundation's UTF-16 search and offsets, a twentieth of a suite's time.
     static func canonicalURL(in html: String) -> String? {
-        var searchStart = html.startIndex
-        while let open = html.range(of: "<link", options: .caseInsensitive, range: searchStart..<html.endIndex) {
-            guard let close = html[open.upperBound...].firstIndex(of: ">") else { return nil }
-            let tag = String(html[open.upperBound..<close])
-            searchStart = close
-            let attributes = Self.attributes(of: tag)
-            guard let rel = attributes["rel"],
-                  rel.lowercased().split(whereSeparator: \.isWhitespace).contains("canonical"),
-                  var href = attributes["href"]?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty
-            else { continue }
-            href = href.replacingOccurrences(of: "&amp;", with: "&")
-            if href.hasPrefix("//") { href = "https:" + href }
-            if let url = URL(string: href), let scheme = url.scheme, scheme == "http" || scheme == "https" { return href }
+        var html = html
+        return html.withUTF8 { bytes -> String? in
+            let count = bytes.count
+            let lowercaseLink: [UInt8] = Array("link".utf8)
+            var index = 0
+            while index + 6 <= count {
+                // "<link", ASCII case-insensitive (b | 0x20 maps only "L" and "l" to "l", …), then
+                // what ends a tag name (white space, "/" or ">"), so `<linkx>` is not a link.
+                guard bytes[index] == UInt8(ascii: "<"),
+                      (0..<4).allSatisfy({ bytes[index + 1 + $0] | 0x20 == lowercaseLink[$0] }),
+                      [0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[index + 5])
+                else { index += 1; continue }
+                let open = index + 5
+                guard let close = (open..<count).first(where: { bytes[$0] == UInt8(ascii: ">") }) else { return nil }
+                index = close
+                let attributes = Self.attributes(of: Array(bytes[open..<close]))
+                guard let rel = attributes["rel"],
+                      rel.lowercased().split(whereSeparator: \.isWhitespace).contains("canonical"),
+                      var href = attributes["href"]?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty
+                else { continue }
+                href = href.replacingOccurrences(of: "&amp;", with: "&")
+                if href.hasPrefix("//") { href = "https:" + href }
+                if let url = URL(string: href), let scheme = url.scheme, scheme == "http" || scheme == "https" { return href }
+            }
+            return nil
         }
-        return nil
     }
 
-    /// Attributes of a tag's inside (after the name), first occurrence wins; names lower-cased.
-    static func attributes(of tag: String) -> [String: String] {
+    /// Attributes of a tag's inside (its bytes after the name), first occurrence wins; names
+    /// lower-cased.
+    static func attributes(of tag: [UInt8]) -> [String: String] {
         var result: [String: String] = [:]
         var position = 0
-        let bytes = Array(tag.utf8) + [UInt8(ascii: ">")]
+        let bytes = tag + [UInt8(ascii: ">")]
         while let (name, value) = EncodingSniffer.nextAttribute(bytes, &position) {
             if result[name] == nil { result[name] = value }
         }

@@ -32,6 +32,13 @@ import Testing
         #expect(page.urlSource == "canonical link")
     }
 
+    @Test func canonicalLinkIsFoundPastOtherTextAndLinks() throws {
+        // Multi-byte text, other <link>s and a look-alike tag before it; a <link> never closed ends the search.
+        let before = String(repeating: "<p>Grüße — 東京 🎉</p><link rel=stylesheet href=/s.css><linkx rel=canonical href=https://no.test/>", count: 200)
+        #expect(try load(before + "<LiNk\nhref=\"https://a.test/6\"\nrel=\"Canonical\">").url == "https://a.test/6")
+        #expect(try load(before + "<link rel=canonical href=https://a.test/open").urlSource == "file path")
+    }
+
     @Test func relativeCanonicalLinkIsNotAPageURL() throws {
         let page = try load("<link rel=canonical href=\"/relative\">")
         #expect(page.urlSource == "file path")
