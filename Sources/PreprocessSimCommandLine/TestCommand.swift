@@ -87,6 +87,7 @@ public struct TestCommand: Equatable {
         options.failFast = failFast
         options.recordMode = recordMode ?? .fromEnvironment()
         options.captureInitialHTML = htmlPath != nil
+        options.keepFinalizedHTML = jsonPath != nil || htmlPath != nil
         if selected.isEmpty {
             output.write("No cases match\(filter.map { " --filter \($0)" } ?? "")\(shard.map { " --shard \($0.index)/\($0.count)" } ?? "") (of \(cases.count)).\n")
             return PreprocessSim.ExitCode.success

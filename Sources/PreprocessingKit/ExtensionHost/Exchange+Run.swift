@@ -162,7 +162,7 @@ extension Exchange {
     /// What finalize did to the page: events, the final HTML, and with `--trace` its mutations.
     mutating func recordEffects(_ page: PageContext) {
         collectEvents(page, finalize: true)
-        transcript.finalize.html = try? page.documentHTML()
+        if request.recordsFinalizedHTML || request.trace { transcript.finalize.html = try? page.documentHTML() }
         if request.trace {
             tracer.flush()
             transcript.mutations = (try? page.takeMutations()) ?? []

@@ -54,6 +54,11 @@ public struct RunRequest {
     /// Record the `--trace` timeline, finalize's DOM mutations and the page before finalize
     /// (`--trace`, `--diff`, `--html-out`).
     public var trace = false
+    /// Serialise the page after finalize into the transcript (`finalize.html`). A suite case
+    /// whose expectations, snapshot and reports never read it turns this off: serialising a
+    /// whole page and carrying it to the suite's process was an eighth of such a case.
+    /// `trace` records it whatever this says (its diff needs it).
+    public var recordsFinalizedHTML = true
     /// `--inspect`: called before `run` and at each `debugger;` statement of the script, with an
     /// evaluator for that place. `debugger;` statements stop only when this is set (as in Safari,
     /// where they stop only with the Web Inspector attached).

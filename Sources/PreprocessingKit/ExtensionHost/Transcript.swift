@@ -127,7 +127,8 @@ public struct Transcript: Codable, Equatable, Sendable {
         public var console: [ConsoleMessage]
         public var navigations: [Navigation]
         public var error: String?
-        /// `document.documentElement.outerHTML` after finalize (null when finalize did not run).
+        /// `document.documentElement.outerHTML` after finalize (null when finalize did not run,
+        /// or when the run was asked not to record it: `RunRequest.recordsFinalizedHTML`).
         public var html: String?
     }
 

@@ -64,6 +64,9 @@ public struct CaseInvocation: Codable, Sendable {
     public var suiteCase: SuiteCase
     /// Also serialise the page before the script runs (for the HTML report's before/after diff).
     public var captureInitialHTML: Bool
+    /// Keep the page after finalize in the transcript (`RunRequest.recordsFinalizedHTML`): the
+    /// case's expectations or snapshot read it, or a report shows it.
+    public var recordFinalizedHTML = true
 }
 
 /// What a case's process prints: the transcript, plus what the expectations need from the page.
@@ -123,6 +126,7 @@ public enum CaseExecution {
         request.promptAnswer = settings.prompt
         request.cookie = cookieHeader(settings)
         request.deterministic = settings.deterministic ?? true
+        request.recordsFinalizedHTML = invocation.recordFinalizedHTML || invocation.captureInitialHTML || (settings.expect?.readFinalizedHTML ?? false)
         if let seed = settings.seed { request.seed = seed }
         if let now = settings.now { request.now = now }
         if let version = settings.ios?.versions.first { request.iOS = try? IOSCompatibility.validated(version) }

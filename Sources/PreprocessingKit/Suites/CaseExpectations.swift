@@ -22,6 +22,17 @@ public struct CaseExpectations: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// Checking these needs the page after finalize: its HTML, elements looked up in it, or a
+    /// snapshot of the transcript's finalize part.
+    var readFinalizedHTML: Bool {
+        if finalize?.html != nil || finalize?.htmlContains != nil || !(finalize?.elements ?? []).isEmpty { return true }
+        switch snapshot {
+        case .none?, nil: return false
+        case .all?: return true
+        case .parts(let parts)?: return parts.contains { $0 == "finalize" || $0 == "finalize.html" }
+        }
+    }
+
     func merged(over base: CaseExpectations) -> CaseExpectations {
         var merged = self
         merged.completed = completed ?? base.completed

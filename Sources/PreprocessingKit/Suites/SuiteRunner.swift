@@ -94,6 +94,9 @@ public struct SuiteRunner {
         public var recordMode: SnapshotRecordMode = .fromEnvironment()
         /// Serialise each page before the script runs too (the HTML report's diff).
         public var captureInitialHTML = false
+        /// Keep every case's page after finalize in its transcript, for a report that shows it
+        /// (`--json`); otherwise a case records it only when its expectations read it.
+        public var keepFinalizedHTML = false
         /// Added to the environment of every case's process.
         public var environment: [String: String] = [:]
 
@@ -163,7 +166,8 @@ public struct SuiteRunner {
         let started = DispatchTime.now()
         let child = ChildProcess.run(executable: options.executable, arguments: ["__run-case"],
                                      directory: suiteCase.suiteDirectory, environment: options.environment,
-                                     input: (try? JSONEncoder().encode(CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML))) ?? Data(),
+                                     input: (try? JSONEncoder().encode(CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML,
+                                                                                   recordFinalizedHTML: options.keepFinalizedHTML))) ?? Data(),
                                      timeLimit: suiteCase.wallClockLimit)
         var result = check(suiteCase, child, started: started)
         result.processIdentifier = child.processIdentifier
@@ -174,7 +178,7 @@ public struct SuiteRunner {
     /// worker is replaced after a crash or a timeout and retired past its limits.
     func runOne(_ suiteCase: SuiteCase, in slot: WorkerSlot) -> CaseResult {
         let started = DispatchTime.now()
-        let invocation = CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML)
+        let invocation = CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML, recordFinalizedHTML: options.keepFinalizedHTML)
         var answer: CaseWorker.Answer?
         var processIdentifier: Int32?
         // A worker found dead before it got the case (it died idle) is replaced once.

@@ -61,6 +61,36 @@ private final class ProcessStateProbeHandler: NSObject, NSExtensionRequestHandli
         #expect(seen == [untouched, untouched])
     }
 
+    @Test func thePageAfterFinalizeIsRecordedOnlyWhenSomethingReadsIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finalized-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("s.js").path, page = folder.appendingPathComponent("page.html").path
+        try Data("var ExtensionPreprocessingJS = { run: function(a) { a.completionFunction({}); }, finalize: function(a) { document.body.id = a.id; } };".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        try Data("<title>t</title><p>x".utf8).write(to: URL(fileURLWithPath: page))
+        func finalizedHTML(record: Bool, _ expect: CaseExpectations? = nil) throws -> String? {
+            var settings = CaseSettings()
+            settings.finalizeArguments = .dictionary(["id": .string("done")])
+            settings.expect = expect
+            let invocation = CaseInvocation(suiteCase: SuiteCase(id: "c", suitePath: "t.suite.json", suiteDirectory: folder.path, index: 0,
+                                                                 script: script, page: page, settings: settings),
+                                            captureInitialHTML: false, recordFinalizedHTML: record)
+            let output = try CaseExecution.run(invocation)
+            #expect(output.transcript.finalize.called)
+            return output.transcript.finalize.html
+        }
+        let html = "<html><head><title>t</title></head><body id=\"done\"><p>x</p></body></html>"
+        #expect(try finalizedHTML(record: true) == html)
+        #expect(try finalizedHTML(record: false) == nil)
+        // Expectations that read it make the case record it.
+        var contains = CaseExpectations(); contains.finalize = FinalizeExpectations(); contains.finalize?.htmlContains = ["done"]
+        #expect(try finalizedHTML(record: false, contains) == html)
+        var snapshot = CaseExpectations(); snapshot.snapshot = .parts(["finalize"])
+        #expect(try finalizedHTML(record: false, snapshot) == html)
+        var results = CaseExpectations(); results.snapshot = .parts(["results"])
+        #expect(try finalizedHTML(record: false, results) == nil)
+    }
+
     @Test func anUnreadableInvocationIsStatusTwoAndTheLoopGoesOn() throws {
         let loop = CaseWorkerLoop()
         let (status, payload) = loop.perform(Data("{not json".utf8))
