@@ -197,26 +197,31 @@ enum EncodingSniffer {
     }
 
     /// The spec's "extract a character encoding from a meta element" on a `content` value.
+    /// Read on the value's UTF-8 bytes: everything it looks for is ASCII, so a non-ASCII byte
+    /// never matches and every cut falls between characters. (A lower-cased String made at
+    /// each position of every `content` value made a page's sniffing cost more than its parse.)
     static func charsetFromContent(_ content: String) -> String? {
-        let characters = Array(content.unicodeScalars)
+        let bytes = Array(content.utf8)
+        let count = bytes.count
+        let word = Array("charset".utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20 }
         var index = 0
-        while index < characters.count {
-            // Find "charset" (ASCII case-insensitive).
-            guard index + 7 <= characters.count,
-                  String(String.UnicodeScalarView(characters[index..<index + 7])).lowercased() == "charset" else { index += 1; continue }
+        while index + 7 <= count {
+            // "charset", ASCII case-insensitive (b | 0x20 is a letter's lower case, and no other byte's).
+            guard (0..<7).allSatisfy({ bytes[index + $0] | 0x20 == word[$0] }) else { index += 1; continue }
             index += 7
-            while index < characters.count, " \t\n\u{0C}\r".unicodeScalars.contains(characters[index]) { index += 1 }
-            guard index < characters.count, characters[index] == "=" else { continue }
+            while index < count, isSpace(bytes[index]) { index += 1 }
+            guard index < count, bytes[index] == UInt8(ascii: "=") else { continue }
             index += 1
-            while index < characters.count, " \t\n\u{0C}\r".unicodeScalars.contains(characters[index]) { index += 1 }
-            guard index < characters.count else { return nil }
-            let first = characters[index]
-            if first == "\"" || first == "'" {
-                guard let close = characters[(index + 1)...].firstIndex(of: first) else { return nil }
-                return String(String.UnicodeScalarView(characters[(index + 1)..<close]))
+            while index < count, isSpace(bytes[index]) { index += 1 }
+            guard index < count else { return nil }
+            let first = bytes[index]
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+                guard let close = bytes[(index + 1)...].firstIndex(of: first) else { return nil }
+                return String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
             }
-            let end = characters[index...].firstIndex { " \t\n\u{0C}\r;".unicodeScalars.contains($0) } ?? characters.count
-            return String(String.UnicodeScalarView(characters[index..<end]))
+            let end = bytes[index...].firstIndex { isSpace($0) || $0 == UInt8(ascii: ";") } ?? count
+            return String(decoding: bytes[index..<end], as: UTF8.self)
         }
         return nil
     }

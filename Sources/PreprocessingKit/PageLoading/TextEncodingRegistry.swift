@@ -225,15 +225,32 @@ public enum TextEncodingRegistry {
             for (offset, code) in encoded.enumerated() { codes[byte * 4 + offset] = code }
         }
         var replaced = false
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(bytes.count + bytes.count / 2)
+        var outputLength = 0
         for byte in bytes {
-            let index = Int(byte)
-            let base = index * 4
-            for offset in 0..<lengths[index] { utf8.append(codes[base + offset]) }
-            if unmapped[index] { replaced = true }
+            outputLength += lengths[Int(byte)]
+            if unmapped[Int(byte)] { replaced = true }
         }
-        return (String(decoding: utf8, as: UTF8.self), replaced)
+        // Written straight into the String's storage: appending to an array byte by byte, then
+        // validating it again as UTF-8, was most of a single-byte page's loading.
+        let text = String(unsafeUninitializedCapacity: outputLength) { output in
+            codes.withUnsafeBufferPointer { codes in
+                lengths.withUnsafeBufferPointer { lengths in
+                    var written = 0
+                    for byte in bytes {
+                        let base = Int(byte) * 4
+                        let length = lengths[Int(byte)]
+                        output[written] = codes[base]
+                        if length > 1 {
+                            output[written + 1] = codes[base + 1]
+                            if length > 2 { output[written + 2] = codes[base + 2] }
+                        }
+                        written += length
+                    }
+                    return written
+                }
+            }
+        }
+        return (text, replaced)
     }
 
     /// What a decoder cut into iconv runs does with the bytes where a character starts.

@@ -119,5 +119,8 @@ import Testing
         #expect(EncodingSniffer.charsetFromContent("charset='big5") == nil)  // unterminated quote
         #expect(EncodingSniffer.charsetFromContent("xcharsetx; charset = koi8-r ;") == "koi8-r")
         #expect(EncodingSniffer.charsetFromContent("text/html") == nil)
+        // Text around it in any script; only ASCII spells the name.
+        #expect(EncodingSniffer.charsetFromContent("Grüße — 東京; ChArSeT=\"windows-1251\" 🎉") == "windows-1251")
+        #expect(EncodingSniffer.charsetFromContent("cʜarset=utf-8") == nil)
     }
 }
