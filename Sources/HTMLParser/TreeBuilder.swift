@@ -109,25 +109,15 @@ struct TreeBuilder {
     mutating func dispatch(_ kind: TokenKind) {
         firstNodeOfToken = Int32(tree.nodeCount)
         if kind == .characters {
-            tokenizer.withText { text in
-                var text = text
-                // WebKit drops U+0000 in the data state before tokenizing, except where
-                // foreign content would replace it; so it is no token at all for the modes
-                // (the standard's NUL token ends "in head", sets quirks mode in "initial", …).
-                if Self.isNull(text), !processesInForeignContent(.characters) { return }
-                if skipNextNewline {
-                    skipNextNewline = false
-                    if text.first == 0x0A {
-                        text = UnsafeBufferPointer(rebasing: text.dropFirst())
-                        if text.isEmpty { return }
-                    }
-                }
-                if processesInForeignContent(.characters) {
-                    foreignCharacters(text)
-                } else {
-                    var rest: UnsafeBufferPointer<UInt16>? = text
-                    while let current = rest, !current.isEmpty { rest = characters(current, in: mode) }
-                }
+            // The run is read from the input, or from a copy of the scratch buffer, not through
+            // `tokenizer.withText`: a closure that changes the builder while the tokenizer (part
+            // of the builder) is being read made Swift copy the whole tokenizer for every run of
+            // text, retaining and releasing each of its buffers.
+            if tokenizer.textInInput {
+                processCharacters(UnsafeBufferPointer(rebasing: tokenizer.input[tokenizer.textStart..<tokenizer.textEnd]))
+            } else {
+                let scratch = tokenizer.textScratch
+                scratch.withUnsafeBufferPointer { processCharacters($0) }
             }
             return
         }
@@ -139,6 +129,28 @@ struct TreeBuilder {
             if foreignContent(kind) == .done { return }
         }
         while process(kind, in: mode) == .reprocess {}
+    }
+
+    /// A run of character tokens.
+    private mutating func processCharacters(_ run: UnsafeBufferPointer<UInt16>) {
+        var text = run
+        // WebKit drops U+0000 in the data state before tokenizing, except where
+        // foreign content would replace it; so it is no token at all for the modes
+        // (the standard's NUL token ends "in head", sets quirks mode in "initial", …).
+        if Self.isNull(text), !processesInForeignContent(.characters) { return }
+        if skipNextNewline {
+            skipNextNewline = false
+            if text.first == 0x0A {
+                text = UnsafeBufferPointer(rebasing: text.dropFirst())
+                if text.isEmpty { return }
+            }
+        }
+        if processesInForeignContent(.characters) {
+            foreignCharacters(text)
+        } else {
+            var rest: UnsafeBufferPointer<UInt16>? = text
+            while let current = rest, !current.isEmpty { rest = characters(current, in: mode) }
+        }
     }
 
     /// Whether the token goes to the rules for foreign content.
