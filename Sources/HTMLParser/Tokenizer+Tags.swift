@@ -6,9 +6,11 @@ extension Tokenizer {
     mutating func startTag(isEnd: Bool) {
         isEndTag = isEnd
         selfClosing = false
+        // Emptied only when not empty: removeAll(keepingCapacity:) is a generic call even then,
+        // and most tags have no attributes.
         nameBuffer.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        if !values.isEmpty { values.removeAll(keepingCapacity: true) }
         attributePending = false
         if !attributeNameSet.isEmpty { attributeNameSet.removeAll(keepingCapacity: true) }
     }
