@@ -62,6 +62,8 @@ public final class Simulator {
         collectIdleGarbage()
         runLock.lock()
         defer { runLock.unlock() }
+        // A process that makes realm after realm keeps the core parsed (JavaScriptVirtualMachine.keepParsed).
+        machine.keepParsed(PageContext.bundle)
         if preparedRealm == nil { preparedRealm = try? PageContext.PreparedRealm(machine: machine) }
     }
 }

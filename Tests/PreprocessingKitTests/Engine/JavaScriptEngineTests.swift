@@ -33,6 +33,42 @@ import Testing
         #expect(try context.evaluate("'a' + 'b'").stringValue == "ab")
     }
 
+    @Test func aSourceKeptParsedRunsInEachNewRealmAsItsText() throws {
+        let machine = JavaScriptVirtualMachine()
+        let source = JavaScriptSource("var runs = (globalThis.runs || 0) + 1;\n[runs, typeof Node];", sourceURL: "kept.js")
+        machine.keepParsed(source)
+        #expect(machine.parsedScript(for: source) != nil)
+        for _ in 0..<3 {
+            // Each realm starts from nothing: the script is the text, not a realm's state.
+            let value = try JavaScriptContext(machine: machine).evaluate(source)
+            #expect(value.jsonString() == "[1,\"undefined\"]")
+        }
+        let failing = JavaScriptSource("var a = 1;\nnull.foo();", sourceURL: "failing.js")
+        machine.keepParsed(failing)
+        #expect(machine.parsedScript(for: failing) != nil)
+        do {
+            try JavaScriptContext(machine: machine).evaluate(failing)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.sourceURL == "failing.js")
+            #expect(error.line == 2)
+        }
+        // Text that continues another's numbering (a lazy group), is not ASCII or does not parse
+        // is evaluated from its text as before, its lines numbered as it says.
+        let continuing = JavaScriptSource("var a = 1;\nnull.foo();", sourceURL: "group.js", firstLine: 10)
+        machine.keepParsed(continuing)
+        #expect(machine.parsedScript(for: continuing) == nil)
+        #expect(throws: JavaScriptError.self) { try JavaScriptContext(machine: machine).evaluate(continuing) }
+        do { try JavaScriptContext(machine: machine).evaluate(continuing) } catch { #expect(error.line == 11) }
+        let accented = JavaScriptSource("'é'", sourceURL: "accented.js")
+        machine.keepParsed(accented)
+        #expect(machine.parsedScript(for: accented) == nil)
+        #expect(try JavaScriptContext(machine: machine).evaluate(accented).stringValue == "é")
+        let broken = JavaScriptSource("(", sourceURL: "broken.js")
+        machine.keepParsed(broken)
+        #expect(machine.parsedScript(for: broken) == nil)
+    }
+
     @Test func thrownErrorsCarryNameMessageLineAndColumn() throws {
         let source = "var x = 1;\nfunction f() {\n  null.foo();\n}\nf();"
         do {
