@@ -11,6 +11,8 @@ import Foundation
 // - JSStringRef is only created inside `withJSString` / read by `string(from:)`, which release it,
 //   or held by a `JavaScriptSource` (a text evaluated again and again, such as the DOM bundle),
 //   which releases it in deinit; an OpaqueJSString is immutable, so contexts share it.
+// - A parsed script (JSScriptRef, `keepParsed`) is owned by its machine, which also holds the
+//   source whose ASCII copy the script points into, and releases the script in deinit.
 // - A Swift closure exposed as a JS function is boxed in the function object's private data and
 //   released by the class finalizer; the box holds its context `unowned`, so no cycle keeps a
 //   context alive, and there is no global registry.
