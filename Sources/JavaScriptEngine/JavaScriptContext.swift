@@ -143,10 +143,8 @@ public final class JavaScriptVirtualMachine {
     public func keepParsed(_ source: JavaScriptSource) {
         guard source.firstLine == 1, parsedScripts[ObjectIdentifier(source)] == nil,
               let functions = ParsedScriptFunctions.shared, let text = source.asciiText() else { return }
-        var error: JSStringRef?
-        var errorLine: Int32 = 0
-        let script = functions.create(group, source.url, source.firstLine, text.baseAddress, text.count, &error, &errorLine)
-        if let error { JSStringRelease(error) }
+        // A text that does not parse gives no script (its error is found when it is evaluated).
+        let script = functions.create(group, source.url, source.firstLine, text.baseAddress, text.count, nil, nil)
         if let script { parsedScripts[ObjectIdentifier(source)] = (source, script) }
     }
 

@@ -75,11 +75,13 @@ enum EncodingSniffer {
     /// Elements whose content the tokenizer reads as text up to the matching end tag.
     static let rawTextTags: Set<String> = ["script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext"]
 
+    /// ASCII white space as HTML's byte-level scans count it (tab, LF, FF, CR, space).
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20 }
+
     static func metaDeclaration(_ bytes: [UInt8]) -> Declaration? {
         var position = 0
         var inHead = true
         let count = bytes.count
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20 }
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
         while position < count {
             if !inHead && position >= prescanLength { return nil }
@@ -144,7 +146,6 @@ enum EncodingSniffer {
     /// past the ">") at the end of the tag.
     static func nextAttribute(_ bytes: [UInt8], _ position: inout Int) -> (String, String)? {
         let count = bytes.count
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20 }
         while position < count, isSpace(bytes[position]) || bytes[position] == UInt8(ascii: "/") { position += 1 }
         guard position < count else { return nil }
         if bytes[position] == UInt8(ascii: ">") { position += 1; return nil }
@@ -204,7 +205,6 @@ enum EncodingSniffer {
         let bytes = Array(content.utf8)
         let count = bytes.count
         let word = Array("charset".utf8)
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20 }
         var index = 0
         while index + 7 <= count {
             // "charset", ASCII case-insensitive (b | 0x20 is a letter's lower case, and no other byte's).

@@ -37,7 +37,7 @@ enum PageURLFinder {
                 // what ends a tag name (white space, "/" or ">"), so `<linkx>` is not a link.
                 guard bytes[index] == UInt8(ascii: "<"),
                       (0..<4).allSatisfy({ bytes[index + 1 + $0] | 0x20 == lowercaseLink[$0] }),
-                      [0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[index + 5])
+                      EncodingSniffer.isSpace(bytes[index + 5]) || bytes[index + 5] == UInt8(ascii: "/") || bytes[index + 5] == UInt8(ascii: ">")
                 else { index += 1; continue }
                 let open = index + 5
                 guard let close = (open..<count).first(where: { bytes[$0] == UInt8(ascii: ">") }) else { return nil }

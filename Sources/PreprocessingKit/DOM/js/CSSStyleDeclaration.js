@@ -147,7 +147,8 @@ const STYLE_TRAPS = {
   get(target, key, receiver) {
     if (typeof key === "string" && !(key in target)) {
       const name = cssPropertyNameFromCamel(key);
-      if (cssPropertyNames().has(name) || cssPropertyNames().has(key)) return target.getPropertyValue(cssPropertyNames().has(key) ? key : name);
+      const names = cssPropertyNames();
+      if (names.has(name) || names.has(key)) return target.getPropertyValue(names.has(key) ? key : name);
       const index = arrayIndexOfKey(key);
       if (index >= 0) return index < target.length ? target.item(index) : undefined;
     }
@@ -156,8 +157,9 @@ const STYLE_TRAPS = {
   set(target, key, value, receiver) {
     if (typeof key === "string" && !(key in target)) {
       const name = cssPropertyNameFromCamel(key);
-      if (cssPropertyNames().has(name) || cssPropertyNames().has(key) || /^-webkit-/.test(name)) {
-        target.setProperty(cssPropertyNames().has(key) ? key : name, value);
+      const names = cssPropertyNames();
+      if (names.has(name) || names.has(key) || /^-webkit-/.test(name)) {
+        target.setProperty(names.has(key) ? key : name, value);
         return true;
       }
     }
