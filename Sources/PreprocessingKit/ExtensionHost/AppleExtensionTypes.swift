@@ -267,9 +267,17 @@ final class ExtensionActivityLog: @unchecked Sendable {
     func waitUntilSettled(before deadline: Date) -> Bool {
         if Thread.isMainThread {
             lock.lock(); mainThreadWaiting = true; lock.unlock()
-            defer { lock.lock(); mainThreadWaiting = false; lock.unlock() }
+            // A run loop whose mode has no source returns at once, so this loop would spin (a
+            // third of a millisecond of CPU per case, taken from the other worker); a timer that
+            // never fires keeps it asleep until the main queue wakes it (`changed`) or the slice ends.
+            let keepAsleep = Timer(timeInterval: 86_400, repeats: false) { _ in }
+            RunLoop.current.add(keepAsleep, forMode: .default)
+            defer {
+                keepAsleep.invalidate()
+                lock.lock(); mainThreadWaiting = false; lock.unlock()
+            }
             while !isSettled && Date() < deadline {
-                // Bounded slices: a run loop with nothing to wait on returns at once.
+                // Bounded slices, so the deadline is kept whatever wakes the loop.
                 _ = RunLoop.current.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.05)))
             }
             return isSettled

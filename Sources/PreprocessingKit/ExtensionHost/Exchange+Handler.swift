@@ -26,7 +26,9 @@ extension Exchange {
         request.handler.beginRequest(with: context)
         _ = log.waitUntilSettled(before: Date().addingTimeInterval(request.handlerTimeout))
         transcript.handler.calls = log.calls
-        for call in log.calls {
+        // Only the trace shows the calls with what the handler returned (its property list
+        // described as NSLog would).
+        for call in log.calls where tracer.enabled {
             if call.hasPrefix("NSExtensionContext.completeRequest") || call.hasPrefix("NSExtensionContext.cancelRequest") {
                 var lines: [String] = []
                 if case .completed(let items)? = log.ending {

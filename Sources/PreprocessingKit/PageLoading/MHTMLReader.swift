@@ -21,16 +21,20 @@ enum MHTMLReader {
 
     /// Whether the bytes start like a MIME message (a `MIME-Version` header or a multipart type).
     static func looksLikeMHTML(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(2048), as: UTF8.self).lowercased()
-        guard let headerEnd = head.range(of: "\r\n\r\n") ?? head.range(of: "\n\n") else {
-            return head.hasPrefix("mime-version:")
+        // On the first 2 KB's bytes, lower-cased as ASCII: every page the loader reads passes here
+        // first, and the same test on a lower-cased String took half of reading a median page.
+        let head = bytes.prefix(2048).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        guard let headerEnd = find(Array("\r\n\r\n".utf8), in: head, from: 0) ?? find(Array("\n\n".utf8), in: head, from: 0) else {
+            return head.starts(with: "mime-version:".utf8)
         }
-        let headers = head[..<headerEnd.lowerBound]
+        let headers = Array(head[..<headerEnd])
         // Every header line is "name: value" or a folded continuation; HTML never looks like that.
-        let looksLikeHeaders = headers.split(whereSeparator: \.isNewline).allSatisfy { line in
-            line.first == " " || line.first == "\t" || line.range(of: "^[a-z0-9-]+:", options: .regularExpression) != nil
+        let lineBreaks: Set<UInt8> = [0x0A, 0x0B, 0x0C, 0x0D]
+        for line in headers.split(whereSeparator: lineBreaks.contains) where line.first != 0x20 && line.first != 0x09 {
+            let nameEnd = line.firstIndex { !($0 >= 0x61 && $0 <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x2D) } ?? line.endIndex
+            guard nameEnd > line.startIndex, nameEnd < line.endIndex, line[nameEnd] == 0x3A else { return false }
         }
-        return looksLikeHeaders && (headers.contains("mime-version:") || headers.contains("multipart/related"))
+        return find(Array("mime-version:".utf8), in: headers, from: 0) != nil || find(Array("multipart/related".utf8), in: headers, from: 0) != nil
     }
 
     struct ReadError: Error { var message: String; init(_ message: String) { self.message = message } }

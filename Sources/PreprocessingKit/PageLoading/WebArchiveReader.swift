@@ -17,8 +17,8 @@ enum WebArchiveReader {
     /// Whether the bytes look like a property list whose top level could be a web archive.
     static func looksLikeWebArchive(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: Array("bplist00".utf8)) { return true }
-        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
-        return head.contains("<plist") && String(decoding: bytes.prefix(4096), as: UTF8.self).contains("WebMainResource")
+        return MHTMLReader.find(Array("<plist".utf8), in: Array(bytes.prefix(512)), from: 0) != nil
+            && MHTMLReader.find(Array("WebMainResource".utf8), in: Array(bytes.prefix(4096)), from: 0) != nil
     }
 
     /// Parses an archive; throws a message when it is not one.

@@ -183,6 +183,42 @@ import Testing
         #expect(transcript.results == .dictionary(["readyState": .real(4), "status": .real(0)]))
     }
 
+    /// The window's properties and the event loop are installed with the realm, before its page
+    /// is known (a worker prepares the next realm while idle): each page still gets its own values.
+    @Test func aPreparedRealmTakesEachPagesOwnWindowAndClock() throws {
+        let script = """
+            var ExtensionPreprocessingJS = { run: function (a) {
+              a.completionFunction({ href: location.href, origin: origin, start: performance.timing.navigationStart,
+                now: Date.now(), confirmed: confirm("go?"), secure: isSecureContext, width: innerWidth, beacon: typeof navigator.sendBeacon });
+            } };
+            """
+        let simulator = Simulator()
+        var results: [[String: PropertyListValue]] = []
+        for (url, now, confirm) in [("https://example.com/a", 1_000_000.0, true), ("http://other.example/b", 2_000_000.0, false)] {
+            var options = PageLoadOptions()
+            options.url = url
+            var request = RunRequest(scriptPath: "script.js", scriptSource: script,
+                                     page: try PageLoader.load(data: Data(Self.pageHTML.utf8), path: "page.html", options: options))
+            request.deterministic = true
+            request.now = now
+            request.confirmAnswer = confirm
+            results.append(try #require(simulator.run(request).results?.dictionaryValue))
+            simulator.prepareForNextRun()
+        }
+        #expect(results[0]["href"] == .string("https://example.com/a"))
+        #expect(results[0]["origin"] == .string("https://example.com"))
+        #expect(results[0]["start"] == .real(1_000_000) && results[0]["now"] == .real(1_000_000))
+        #expect(results[0]["confirmed"] == .boolean(true) && results[0]["secure"] == .boolean(true))
+        #expect(results[1]["href"] == .string("http://other.example/b"))
+        #expect(results[1]["origin"] == .string("http://other.example"))
+        #expect(results[1]["start"] == .real(2_000_000) && results[1]["now"] == .real(2_000_000))
+        #expect(results[1]["confirmed"] == .boolean(false) && results[1]["secure"] == .boolean(false))
+        for result in results {
+            #expect(result["width"] == .real(390))
+            #expect(result["beacon"] == .string("function"))
+        }
+    }
+
     @Test func deterministicRunsGiveIdenticalJSON() throws {
         let script = """
             var ExtensionPreprocessingJS = { run: function (a) {

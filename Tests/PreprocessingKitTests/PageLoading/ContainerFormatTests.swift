@@ -94,6 +94,32 @@ import Testing
         #expect(page.format == .mhtml)
     }
 
+    @Test func mhtmlSniffingTakesHeaderLinesAndNothingThatOnlyLooksLikeThem() {
+        func sniff(_ text: String) -> Bool { MHTMLReader.looksLikeMHTML(Array(text.utf8)) }
+        // Headers in any case, with CRLF or LF, folded lines, or only a multipart/related type.
+        #expect(sniff("MIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n<p>x"))
+        #expect(sniff("from: <a@b.c>\nmime-VERSION: 1.0\nContent-Type: multipart/related;\n\tboundary=x\n\n--x"))
+        #expect(sniff("Content-Type: Multipart/Related; boundary=q\r\n\r\n--q"))
+        #expect(sniff("MIME-Version: 1.0"))
+        // Pages: markup first, headers without the MIME ones, a header name that is not one.
+        #expect(!sniff("<!DOCTYPE html>\n<html>MIME-Version: 1.0\n\n"))
+        #expect(!sniff("Subject: notes\nFrom: me\n\n<p>mime-version: is in the body"))
+        #expect(!sniff("MIME Version: 1.0\nContent-Type: multipart/related\n\n"))
+        #expect(!sniff("mime-version 1.0\n\n"))
+        #expect(!sniff(""))
+        // Only the first 2 KB are headers to look at.
+        #expect(!sniff(String(repeating: "X-Pad: y\n", count: 300) + "MIME-Version: 1.0\n\n"))
+    }
+
+    @Test func webArchiveSniffingWantsAPropertyListThatNamesAMainResource() {
+        func sniff(_ text: String) -> Bool { WebArchiveReader.looksLikeWebArchive(Array(text.utf8)) }
+        #expect(sniff("bplist00anything"))
+        #expect(sniff("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>WebMainResource</key>"))
+        #expect(!sniff("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>Other</key></dict></plist>"))
+        #expect(!sniff("<html><body>WebMainResource</body></html>"))
+        #expect(!sniff(String(repeating: " ", count: 600) + "<plist><key>WebMainResource</key>"))
+    }
+
     @Test func mhtmlPartCharsetIsTheContainerEncoding() throws {
         let text = "MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=b1\r\n\r\n--b1\r\nContent-Type: text/html; charset=\"gb2312\"\r\nContent-Location: https://cn.example/\r\n\r\n<meta charset=utf-8><title>\u{0}</title>\r\n--b1--\r\n"
         var bytes = Array(text.utf8)

@@ -102,7 +102,8 @@ function windowInterfaces() {
  * Installs the window's first properties on `global`, the ones no page changes: its
  * EventTarget methods and the interface objects. The bundle does this when it is evaluated,
  * so a realm prepared while the process is idle (PageContext.PreparedRealm) already has them;
- * installWindowGlobals defines the rest, after them, when the page arrives.
+ * installWindowGlobals defines the rest after them, and configureWindow gives those that show
+ * the page their values when it arrives.
  * @returns {object} the interfaces installed, by name (windowInterfaces)
  */
 function installWindowInterfaces(global) {
@@ -129,49 +130,45 @@ function installWindowInterfaces(global) {
 }
 
 /**
- * Installs the rest of the window's properties on `global` (after installWindowInterfaces's)
- * for the page document `doc`.
- * @param {object} global the global object (globalThis)
- * @param {Document} doc
- * @param {object} config see CONTRACT.md preparePage
+ * The page's own window objects and settings, which configureWindow fills when the page
+ * arrives; the window's properties that show them (installWindowGlobals) read them here.
  */
-function installWindowGlobals(global, doc, config) {
-  const state = doc[DOC_STATE];
-  const width = state.viewportWidth, height = state.viewportHeight;
-  state.defaultView = global;
+const WINDOW_PAGE = { location: null, navigator: null, history: null, screen: null, localStorage: null, sessionStorage: null, config: {} };
+
+/** The window's data properties whose values are the page's (configureWindow), in their order. */
+const WINDOW_PAGE_VALUES = ["isSecureContext", "innerWidth", "innerHeight", "outerWidth", "outerHeight"];
+
+/**
+ * Installs the rest of the window's properties on `global`, after installWindowInterfaces's and
+ * in the order WebKit enumerates them, when the realm is made: none of them depends on the page
+ * (what does is read from WINDOW_PAGE and the page document, or set by configureWindow), so a
+ * prepared realm has them and a page only fills in its values.
+ * @param {object} global the global object (globalThis)
+ */
+function installWindowGlobals(global) {
   const define = (name, value, enumerable = true) =>
     Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable });
   const defineGetter = (name, get, set) =>
     Object.defineProperty(global, name, { get, set, configurable: true, enumerable: true });
-
-  const location = new Location(INTERNAL, doc);
-  const navigator = new Navigator(INTERNAL, config);
-  const history = new History(INTERNAL, doc);
-  const screen = new Screen(INTERNAL, width, height);
-  const localStorage = createStorage();
-  const sessionStorage = createStorage();
-  const console = createConsole();
+  const pageState = () => pageDocument[DOC_STATE];
 
   for (const name of ["window", "self", "frames", "top", "parent"]) defineGetter(name, () => global);
   Object.defineProperty(global, "document", { get: () => pageDocument, enumerable: true, configurable: false });
-  defineGetter("location", () => location, (value) => { location.href = value; });
-  defineGetter("navigator", () => navigator);
-  defineGetter("history", () => history);
-  defineGetter("screen", () => screen);
-  defineGetter("localStorage", () => localStorage);
-  defineGetter("sessionStorage", () => sessionStorage);
-  defineGetter("origin", () => location.origin);
-  define("console", console);
+  defineGetter("location", () => WINDOW_PAGE.location, (value) => { WINDOW_PAGE.location.href = value; });
+  defineGetter("navigator", () => WINDOW_PAGE.navigator);
+  defineGetter("history", () => WINDOW_PAGE.history);
+  defineGetter("screen", () => WINDOW_PAGE.screen);
+  defineGetter("localStorage", () => WINDOW_PAGE.localStorage);
+  defineGetter("sessionStorage", () => WINDOW_PAGE.sessionStorage);
+  defineGetter("origin", () => WINDOW_PAGE.location.origin);
+  define("console", createConsole());
   define("name", "");
   define("status", "");
   define("closed", false);
   define("opener", null);
   define("frameElement", null);
-  define("isSecureContext", /^https:|^about:|^file:/.test(state.url));
-  define("innerWidth", width);
-  define("innerHeight", height);
-  define("outerWidth", width);
-  define("outerHeight", height);
+  // The page's values: configureWindow.
+  for (const name of WINDOW_PAGE_VALUES) define(name, undefined);
   define("devicePixelRatio", 3);
   define("screenX", 0);
   define("screenY", 0);
@@ -181,7 +178,7 @@ function installWindowGlobals(global, doc, config) {
   define("scrollY", 0);
   define("pageXOffset", 0);
   define("pageYOffset", 0);
-  define("visualViewport", { width, height, scale: 1, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, addEventListener() {}, removeEventListener() {} });
+  define("visualViewport", undefined);
 
   define("Image", legacyImageConstructor(), false);
   define("Audio", legacyAudioConstructor(), false);
@@ -192,12 +189,14 @@ function installWindowGlobals(global, doc, config) {
     recordEvent({ kind: "alert", message: message === undefined ? "" : String(message) });
   });
   define("confirm", function confirm(message) {
-    const answer = config.confirmAnswer === undefined ? false : !!config.confirmAnswer;
+    const given = WINDOW_PAGE.config.confirmAnswer;
+    const answer = given === undefined ? false : !!given;
     recordEvent({ kind: "confirm", message: message === undefined ? "" : String(message), answer });
     return answer;
   });
   define("prompt", function prompt(message, defaultValue) {
-    const answer = config.promptAnswer === undefined ? null : config.promptAnswer === null ? null : String(config.promptAnswer);
+    const given = WINDOW_PAGE.config.promptAnswer;
+    const answer = given === undefined ? null : given === null ? null : String(given);
     recordEvent({
       kind: "prompt", message: message === undefined ? "" : String(message),
       defaultValue: defaultValue === undefined ? "" : String(defaultValue), answer,
@@ -207,11 +206,11 @@ function installWindowGlobals(global, doc, config) {
   define("print", function print() { recordUnsupported("window.print"); });
   define("open", function open(url = "", target = "_blank", features = "") {
     let resolved = String(url);
-    try { resolved = url === "" ? "about:blank" : new URL(String(url), documentBaseURL(doc)).href; } catch (error) { /* recorded as given */ }
+    try { resolved = url === "" ? "about:blank" : new URL(String(url), documentBaseURL(pageDocument)).href; } catch (error) { /* recorded as given */ }
     recordEvent({ kind: "navigation", method: "open", url: resolved });
     return null;
   });
-  define("close", function close() { recordEvent({ kind: "navigation", method: "close", url: state.url }); });
+  define("close", function close() { recordEvent({ kind: "navigation", method: "close", url: pageState().url }); });
   define("stop", function stop() {});
   define("focus", function focus() {});
   define("blur", function blur() {});
@@ -228,10 +227,36 @@ function installWindowGlobals(global, doc, config) {
   });
   define("matchMedia", function matchMedia(query) {
     const media = String(query);
-    return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, width, height));
+    const state = pageState();
+    return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, state.viewportWidth, state.viewportHeight));
   });
   defineEventHandlerProperties(global, EVENT_HANDLER_NAMES);
   installFrameAccess(global); // window.length now, window[i] once the tree is built (frames.js)
+}
+
+/**
+ * The page's values of the window's properties (installWindowGlobals made them): its location,
+ * navigator, history, screen and storage, the viewport's size, whether it is a secure context.
+ * @param {object} global the global object (globalThis)
+ * @param {Document} doc the page document
+ * @param {object} config see CONTRACT.md preparePage
+ */
+function configureWindow(global, doc, config) {
+  const state = doc[DOC_STATE];
+  const width = state.viewportWidth, height = state.viewportHeight;
+  state.defaultView = global;
+  WINDOW_PAGE.config = config;
+  WINDOW_PAGE.location = new Location(INTERNAL, doc);
+  WINDOW_PAGE.navigator = new Navigator(INTERNAL, config);
+  WINDOW_PAGE.history = new History(INTERNAL, doc);
+  WINDOW_PAGE.screen = new Screen(INTERNAL, width, height);
+  WINDOW_PAGE.localStorage = createStorage();
+  WINDOW_PAGE.sessionStorage = createStorage();
+  const values = [/^https:|^about:|^file:/.test(state.url), width, height, width, height];
+  for (let i = 0; i < WINDOW_PAGE_VALUES.length; i++) Object.defineProperty(global, WINDOW_PAGE_VALUES[i], { value: values[i] });
+  Object.defineProperty(global, "visualViewport", {
+    value: { width, height, scale: 1, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, addEventListener() {}, removeEventListener() {} },
+  });
 }
 
 // Legacy factory functions: https://html.spec.whatwg.org/#dom-image, #dom-audio, #dom-option

@@ -33,22 +33,37 @@ function makeSeededRandom(seed) {
   return next32;
 }
 
-const CLOCK = { origin: 0, deterministic: false, random32: null };
+const CLOCK = { origin: 0, deterministic: false, random32: null, timing: null };
 
-function installClock(global, config) {
+/**
+ * Starts the virtual clock for a page: its origin (the real time, or `config.eventLoop.now` in a
+ * deterministic run) and its randomness (the engine's, or seeded).
+ */
+function configureClock(config) {
   const settings = (config && config.eventLoop) || {};
-  const OriginalDate = global.Date;
-  const originalMathRandom = Math.random;
   CLOCK.deterministic = !!settings.deterministic;
-  CLOCK.origin = CLOCK.deterministic && typeof settings.now === "number" ? settings.now : OriginalDate.now();
+  CLOCK.origin = CLOCK.deterministic && typeof settings.now === "number" ? settings.now : ORIGINAL_DATE_NOW();
   if (CLOCK.deterministic) {
     const next32 = makeSeededRandom(settings.seed === undefined ? 0 : settings.seed);
     CLOCK.random32 = next32;
     // 53 random bits, as engines build a double in [0, 1).
     Math.random = function random() { return ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992; };
   } else {
-    CLOCK.random32 = () => (originalMathRandom() * 4294967296) >>> 0;
+    CLOCK.random32 = () => (ORIGINAL_MATH_RANDOM() * 4294967296) >>> 0;
   }
+  const timing = CLOCK.timing;
+  timing.navigationStart = timing.fetchStart = timing.domContentLoadedEventEnd = timing.loadEventStart = timing.loadEventEnd = CLOCK.origin;
+}
+
+const ORIGINAL_DATE_NOW = Date.now;
+const ORIGINAL_MATH_RANDOM = Math.random;
+
+/**
+ * Installs Date, performance and crypto on the virtual clock when the realm is made; they read
+ * the page's clock (configureClock) when called.
+ */
+function installClock(global) {
+  const OriginalDate = global.Date;
 
   /** Milliseconds since the epoch on the virtual clock. */
   const epochNow = () => Math.floor(CLOCK.origin + virtualNow());
@@ -71,13 +86,13 @@ function installClock(global, config) {
   const performanceObject = {
     now() { return Math.round(virtualNow() * 1000) / 1000; },
     get timeOrigin() { return CLOCK.origin; },
-    timing: { navigationStart: CLOCK.origin, fetchStart: CLOCK.origin, domContentLoadedEventEnd: CLOCK.origin,
-              loadEventStart: CLOCK.origin, loadEventEnd: CLOCK.origin },
+    timing: { navigationStart: 0, fetchStart: 0, domContentLoadedEventEnd: 0, loadEventStart: 0, loadEventEnd: 0 },
     navigation: { type: 0, redirectCount: 0 },
     mark() {}, measure() {}, clearMarks() {}, clearMeasures() {},
     getEntries() { return []; }, getEntriesByType() { return []; }, getEntriesByName() { return []; },
     toJSON() { return { timeOrigin: CLOCK.origin }; },
   };
+  CLOCK.timing = performanceObject.timing;
   Object.defineProperty(global, "performance", { value: performanceObject, writable: true, configurable: true, enumerable: true });
 
   const cryptoObject = {

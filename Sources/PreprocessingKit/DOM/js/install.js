@@ -4,8 +4,9 @@
 
 const api = Object.freeze({
   /**
-   * Makes the page's document, still empty, and installs the window on globalThis: everything
-   * that does not need the tree, so Swift calls it while the parser is still running.
+   * Makes the page's document, still empty, and gives the window (installed with the realm) the
+   * page's values: everything that does not need the tree, so Swift calls it while the parser
+   * is still running.
    * @param {object} config {url, characterSet, contentType, referrer, cookie, lastModified,
    *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight}
    */
@@ -27,11 +28,11 @@ const api = Object.freeze({
     createDocumentAllObject(doc);
     pageFrames = config.frames || {};
     pageFrameURLs = config.frameURLs || {};
-    installWindowGlobals(globalThis, doc, config);
+    configureWindow(globalThis, doc, config);
     // The event loop: a virtual clock and optional seeded randomness, so a script that waits
     // finishes at once and a run can be repeated; the network answers from fixtures and fails
     // as Safari does offline otherwise (timers.js, clock.js, network.js).
-    installEventLoop(globalThis, config);
+    configureEventLoop(config);
   },
   /**
    * Builds the prepared page's document from the flat tree, then `window[i]` for the frames
@@ -116,12 +117,16 @@ function isPlatformObject(value) {
   return false;
 }
 
-// The window's properties that do not depend on the page, while the realm is made.
+// The window's properties, all made while the realm is made (a prepared realm has them before
+// its page arrives, which preparePage then only configures): the interfaces, then the rest in
+// WebKit's order, then the event loop's.
 const installedInterfaces = installWindowInterfaces(globalThis);
 for (const name in installedInterfaces) {
   const prototype = installedInterfaces[name].prototype;
   if (prototype) platformPrototypes.add(prototype);
 }
+installWindowGlobals(globalThis);
+installEventLoop(globalThis);
 
 // The bundle's completion value (CONTRACT.md): what evaluating the bundle gives Swift.
 api;

@@ -670,7 +670,26 @@ function installImageLoads(global) {
   });
 }
 
-function installNetwork(global, config) {
+/**
+ * Installs fetch, XMLHttpRequest and their companions on the window when the realm is made;
+ * they answer from the page's fixtures (configureNetwork).
+ */
+function installNetwork(global) {
+  const define = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
+  define("fetch", fetch);
+  define("Headers", Headers);
+  define("Request", Request);
+  define("Response", Response);
+  define("XMLHttpRequest", XMLHttpRequest);
+  installAbortController(global);
+  installImageLoads(global);
+}
+
+/**
+ * The page's network: its URL and origin, the cookie to fall back on, the fixtures by URL, and
+ * `navigator.sendBeacon` on the page's navigator (configureWindow made it).
+ */
+function configureNetwork(config) {
   const settings = (config && config.eventLoop) || {};
   NETWORK.pageURL = (config && config.url) || "";
   NETWORK.cookieFallback = (config && config.cookie) || "";
@@ -681,15 +700,7 @@ function installNetwork(global, config) {
     try { key = new URL(fixture.url).href; } catch (error) {}
     NETWORK.fixtures.set(key, fixture);
   }
-  const define = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
-  define("fetch", fetch);
-  define("Headers", Headers);
-  define("Request", Request);
-  define("Response", Response);
-  define("XMLHttpRequest", XMLHttpRequest);
-  installAbortController(global);
-  installImageLoads(global);
-  const navigatorObject = global.navigator;
+  const navigatorObject = WINDOW_PAGE.navigator;
   if (navigatorObject) {
     Object.defineProperty(navigatorObject, "sendBeacon", {
       configurable: true, writable: true, enumerable: true,

@@ -130,12 +130,17 @@ function installTimers(global) {
 }
 
 /**
- * Installs the whole event loop (timers, clock, network) and adds its members to `api`.
- * install.js calls this once, after the window globals are in place (network hooks wrap
- * HTMLImageElement and friends).
+ * Installs the whole event loop (timers, clock, network) on the window when the realm is made,
+ * after the window's other properties (network hooks wrap HTMLImageElement and friends).
  */
-function installEventLoop(global, config) {
-  installClock(global, config || {});
+function installEventLoop(global) {
+  installClock(global);
   installTimers(global);
-  installNetwork(global, config || {});
+  installNetwork(global);
+}
+
+/** Starts the event loop for the page `config` describes (its clock and its network). */
+function configureEventLoop(config) {
+  configureClock(config || {});
+  configureNetwork(config || {});
 }
