@@ -34,6 +34,9 @@ function makeSeededRandom(seed) {
 }
 
 const CLOCK = { origin: 0, deterministic: false, random32: null, timing: null };
+// The engine's own, before a deterministic page replaces Math.random.
+const ORIGINAL_DATE_NOW = Date.now;
+const ORIGINAL_MATH_RANDOM = Math.random;
 
 /**
  * Starts the virtual clock for a page: its origin (the real time, or `config.eventLoop.now` in a
@@ -54,9 +57,6 @@ function configureClock(config) {
   const timing = CLOCK.timing;
   timing.navigationStart = timing.fetchStart = timing.domContentLoadedEventEnd = timing.loadEventStart = timing.loadEventEnd = CLOCK.origin;
 }
-
-const ORIGINAL_DATE_NOW = Date.now;
-const ORIGINAL_MATH_RANDOM = Math.random;
 
 /**
  * Installs Date, performance and crypto on the virtual clock when the realm is made; they read

@@ -141,6 +141,6 @@ function installEventLoop(global) {
 
 /** Starts the event loop for the page `config` describes (its clock and its network). */
 function configureEventLoop(config) {
-  configureClock(config || {});
-  configureNetwork(config || {});
+  configureClock(config);
+  configureNetwork(config);
 }
