@@ -113,6 +113,62 @@ public struct FlatTree: Sendable {
         String(decoding: characters[range], as: UTF16.self)
     }
 
+    // MARK: The result's elements in tree order
+
+    /// The elements of the result root's tree in tree order, for the DOM's element index of a
+    /// document it builds on demand (`DOM/js/CONTRACT.md`, "The element order"). A template's
+    /// content is not its children, so it is not in the order.
+    public struct ElementOrder: Sendable {
+        /// Each element's node index, in tree order.
+        public var elements: [Int32] = []
+        /// For each position in `elements`, the position after the last element of its subtree.
+        public var ends: [Int32] = []
+        /// For each node, its position in `elements`, or -1 (not an element of the tree).
+        public var positions: [Int32] = []
+        /// Whether a `template` element has a `shadowrootmode` attribute: the DOM may make it
+        /// its parent's shadow root, which takes it and its content out of the tree.
+        public var hasShadowRootTemplates = false
+    }
+
+    /// The result root's elements in tree order; a loop over the links, however deep the tree.
+    public func elementOrder() -> ElementOrder {
+        var order = ElementOrder()
+        order.positions = Array(repeating: -1, count: nodes.count)
+        let shadowRootMode = names.lookUp("shadowrootmode")
+        // Positions of the elements whose subtrees are open, innermost last.
+        var open: [Int32] = []
+        var index = nodes[Int(resultRoot)].firstChild
+        while index >= 0 {
+            let node = nodes[Int(index)]
+            if node.kindAndNamespace & 0xFF == NodeKind.element.rawValue {
+                let position = Int32(order.elements.count)
+                order.elements.append(index)
+                order.ends.append(position + 1)
+                order.positions[Int(index)] = position
+                if node.extra >= 0, let shadowRootMode, attributeValue(index, shadowRootMode) != nil {
+                    order.hasShadowRootTemplates = true
+                }
+                if node.firstChild >= 0 {
+                    open.append(position)
+                    index = node.firstChild
+                    continue
+                }
+            }
+            // Only elements have children here, so each step up closes the innermost open one.
+            var next = node.nextSibling
+            var up = index
+            while next < 0 {
+                up = nodes[Int(up)].parent
+                if up == resultRoot || up < 0 { break }
+                let position = open.removeLast()
+                order.ends[Int(position)] = Int32(order.elements.count)
+                next = nodes[Int(up)].nextSibling
+            }
+            index = next
+        }
+        return order
+    }
+
     // MARK: Writing (the tree builder's sink)
 
     mutating func makeNode(kind: NodeKind, namespace: Namespace, name: Int32) -> Int32 {

@@ -48,6 +48,14 @@ extension PageContext {
         try api.invoke("documentHTML").stringValue
     }
 
+    /// How many of the page's parsed elements its scripts have reached so far (the document is
+    /// built on demand: `DOM/js/CONTRACT.md`), of how many the parser made; (0, 0) for a page
+    /// built at once.
+    public func parsedElementCounts() throws(JavaScriptError) -> (made: Int, parsed: Int) {
+        let counts = try api.invoke("parsedElementCounts")
+        return (Int(try counts.property(at: 0).numberValue), Int(try counts.property(at: 1).numberValue))
+    }
+
     /// Runs the next task (timer, animation frame, network answer) on the virtual clock if it is
     /// due at or before `budgetMilliseconds` (a virtual time, milliseconds since the page
     /// started); false when none is. Microtasks run when the call returns.

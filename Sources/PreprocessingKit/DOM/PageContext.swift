@@ -113,10 +113,10 @@ public final class PageContext {
         try api.invoke("preparePage", [javaScript.parseJSON(Array(config)) ?? javaScript.makeObject()])
         try javaScript.onUnhandledRejection { [weak self] error in self?.unhandledRejections.append(error) }
         lap("window")
-        let (flatTree, parseMilliseconds) = parsing.wait()
+        let (flatTree, elementOrder, parseMilliseconds) = parsing.wait()
         lap("parse.wait")
         timings["parse"] = parseMilliseconds
-        let tree = try ParsedTree.value(of: flatTree, in: javaScript)
+        let tree = try ParsedTree.value(of: flatTree, elementOrder: elementOrder, in: javaScript)
         lap("tree")
         try api.invoke("installPage", [tree])
         lap("install")
@@ -308,12 +308,13 @@ public struct NetworkFixture: Codable, Equatable, Sendable {
     }
 }
 
-/// A document parsed (the HTML parser writing its flat tree) on a thread of its own; `wait()` gives the tree and
-/// how long parsing took. The parser touches no JavaScript, so nothing is shared but the result.
+/// A document parsed (the HTML parser writing its flat tree, then its elements' order) on a
+/// thread of its own; `wait()` gives both and how long they took. The parser touches no JavaScript, so nothing is shared but the result.
 private final class BackgroundParse: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     // Written once by the parsing thread before `done` is signalled, read after waiting on it.
     private var tree: FlatTree?
+    private var order: FlatTree.ElementOrder?
     private var milliseconds: Double = 0
 
     /// Below this many UTF-8 bytes a page parses in well under a millisecond, less than handing
@@ -330,13 +331,15 @@ private final class BackgroundParse: @unchecked Sendable {
 
     private func parse(_ html: String) {
         let start = DispatchTime.now().uptimeNanoseconds
-        tree = HTMLParser.parseDocument(html)
+        let parsed = HTMLParser.parseDocument(html)
+        tree = parsed
+        order = parsed.elementOrder()
         milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         done.signal()
     }
 
-    func wait() -> (tree: FlatTree, milliseconds: Double) {
+    func wait() -> (tree: FlatTree, order: FlatTree.ElementOrder, milliseconds: Double) {
         done.wait()
-        return (tree!, milliseconds)
+        return (tree!, order!, milliseconds)
     }
 }

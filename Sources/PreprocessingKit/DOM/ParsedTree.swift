@@ -5,8 +5,10 @@ import JavaScriptEngine
 /// flat tree"): its node and attribute records as two `Int32Array`s over one copy of their
 /// memory, every character as one string the DOM takes slices of, and the names as one string.
 enum ParsedTree {
-    /// The array `[nodes, attributes, text, names, resultRoot, quirksMode, doctype]`.
-    static func value(of tree: FlatTree, in context: JavaScriptContext) throws -> JavaScriptValue {
+    /// The array `[nodes, attributes, text, names, resultRoot, quirksMode, doctype]`, and, for the
+    /// page's document, which the DOM builds on demand, `[elements, ends, positions,
+    /// hasShadowRootTemplates]` (`FlatTree.ElementOrder`) as its eighth item.
+    static func value(of tree: FlatTree, elementOrder: FlatTree.ElementOrder? = nil, in context: JavaScriptContext) throws -> JavaScriptValue {
         precondition(FlatTree.layoutIsFlat, "FlatTree.Node and FlatTree.Attribute must be plain Int32 records")
         let nodes = try tree.nodes.withUnsafeBytes { try context.makeInt32Array(copying: $0) }
         let attributes = try tree.attributes.withUnsafeBytes { try context.makeInt32Array(copying: $0) }
@@ -20,8 +22,17 @@ enum ParsedTree {
         } else {
             doctype = context.null
         }
-        return try context.makeArray([nodes, attributes, text, names, context.number(Double(tree.resultRoot)),
-                                      context.string(tree.quirksMode.rawValue), doctype])
+        var items = [nodes, attributes, text, names, context.number(Double(tree.resultRoot)),
+                     context.string(tree.quirksMode.rawValue), doctype]
+        if let order = elementOrder {
+            items.append(try context.makeArray([
+                try order.elements.withUnsafeBytes { try context.makeInt32Array(copying: $0) },
+                try order.ends.withUnsafeBytes { try context.makeInt32Array(copying: $0) },
+                try order.positions.withUnsafeBytes { try context.makeInt32Array(copying: $0) },
+                context.boolean(order.hasShadowRootTemplates),
+            ]))
+        }
+        return try context.makeArray(items)
     }
 
     /// Parses a document the page's scripts gave as a string (`DOMParser`, `document.write`,

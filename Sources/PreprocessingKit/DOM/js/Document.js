@@ -172,9 +172,18 @@ class Document extends Node {
   /** https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid, from a map rebuilt after mutations. */
   getElementById(elementId) {
     const state = this[DOC_STATE];
+    // A document built on demand maps ids to positions in its index, read from the parsed
+    // attributes of the elements not made yet, and makes only the element asked for.
+    const parsed = parsedElementIndex(this);
     if (state.idVersion !== this[VERSION] || state.idMap === null) {
       const map = new Map();
-      for (let node = this[FIRST]; node !== null; node = nextInTree(node, this)) {
+      if (parsed !== null) {
+        for (let i = 0; i < parsed.elements.length; i++) {
+          const id = elementIndexAttribute(parsed, i, "id");
+          if (id !== null && !map.has(id)) map.set(id, i);
+        }
+      }
+      for (let node = parsed === null ? this[FIRST] : null; node !== null; node = nextInTree(node, this)) {
         if (node.nodeType !== ELEMENT_NODE) continue;
         const attrs = node[ATTRS];
         for (let i = 0; i < attrs.length; i++) {
@@ -189,7 +198,8 @@ class Document extends Node {
       state.idVersion = this[VERSION];
     }
     const found = state.idMap.get(String(elementId));
-    return found === undefined ? null : found;
+    if (found === undefined) return null;
+    return typeof found === "number" ? elementIndexElement(parsed, found) : found;
   }
   getElementsByTagName(qualifiedName) { return elementsByTagName(this, String(qualifiedName)); }
   getElementsByTagNameNS(namespace, localName) { return elementsByTagNameNS(this, namespace, String(localName)); }
@@ -313,6 +323,15 @@ const LEGACY_EVENT_INTERFACES = {
 };
 
 function firstTitleElement(doc) {
+  const parsed = parsedElementIndex(doc);
+  if (parsed !== null) {
+    const bucket = elementIndexTagBucket(parsed, "title");
+    for (let i = 0; i < bucket.length; i++) {
+      const element = elementIndexElement(parsed, bucket[i]);
+      if (element[NAMESPACE] === NS_HTML) return element;
+    }
+    return null;
+  }
   for (let node = doc[FIRST]; node !== null; node = nextInTree(node, doc)) {
     if (node.nodeType === ELEMENT_NODE && node[LOCAL_NAME] === "title" && node[NAMESPACE] === NS_HTML) return node;
   }
@@ -389,7 +408,8 @@ function documentBaseURL(doc) {
   // when the document has one (most pages have no base, and the walk visits every node).
   let baseURL = state.url;
   const index = elementIndexForQuery(doc);
-  const candidates = index === null ? walkDescendantElements(doc, isHTMLBaseElement) : index.byTag.get("base") || [];
+  const candidates = index === null ? walkDescendantElements(doc, isHTMLBaseElement)
+    : (elementIndexTagBucket(index, "base") || []).map((position) => elementIndexElement(index, position));
   for (const element of candidates) {
     const href = element[NAMESPACE] === NS_HTML ? getAttributeValue(element, "href") : null;
     if (href === null) continue;

@@ -343,8 +343,12 @@ function elementsByTagName(root, qualifiedName) {
     return createLiveCollection(root, (from) => {
       const query = elementIndexQuery(from);
       if (query === null) return walkDescendantElements(from, test);
-      return elementIndexFilter(query, query.index.byTag.get(bucketKey), test);
-    }, null);
+      return elementIndexFilter(query, elementIndexTagBucket(query.index, bucketKey), test);
+    }, null, HTMLCollection, (from) => {
+      const query = elementIndexQuery(from);
+      if (query === null || query.index.parsed === null) return -1;
+      return parsedTagNameCount(query, bucketKey, qualifiedName, lower, htmlDocument);
+    });
   });
 }
 
@@ -399,20 +403,21 @@ const HTML_ELEMENT_CLASSES = Object.create(null);
 const SVG_ELEMENT_CLASSES = Object.create(null);
 
 /**
- * Stores every field of an element, EventTarget's and Node's first, in the order their
- * constructors store them, so an element made by createElementInternal has the shape of a
- * constructed one (Element's constructor calls this after Node's, and storing the first seven
- * again changes nothing). One function with every store, not a helper per class: the baseline
+ * Stores every field of an element, EventTarget's and Node's first, the child links last, so
+ * an element made with its links and one whose links come later end with the same shape (a
+ * class whose elements are constructed, CONSTRUCTION_STEPS, gets Node's order from Node's
+ * constructor, which this then stores again). One function with every store, not a helper per class: the baseline
  * compiler, which runs most of a page's code, does not inline calls, and through helpers the
  * allocation saved half as much of building a page's tree. `parent` and `prev` are the links
  * of an element the tree builder makes in place as a last child (it links the parent's side),
- * `indexPosition` its place in the element index the builder makes with the tree.
+ * `indexPosition` its place in the element index the builder makes with the tree. An element
+ * of the page's parse whose children are made on demand gets its `flatIndex` and no child
+ * links: the first read of one (Element.prototype's accessors below) adds both, after the rest,
+ * so it then has the shape of every other element of its class.
  */
-function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null, indexPosition = -1) {
+function storeElementFields(element, doc, localName, namespace, prefix, parent = null, prev = null, indexPosition = -1, flatIndex = -1) {
   element[LISTENERS] = null;
   element[PARENT] = parent;
-  element[FIRST] = null;
-  element[LAST] = null;
   element[NEXT] = null;
   element[PREV] = prev;
   element[OWNER] = doc;
@@ -422,6 +427,30 @@ function storeElementFields(element, doc, localName, namespace, prefix, parent =
   element[ATTRS] = [];
   element[EXTRAS] = null;
   element[INDEX_POSITION] = indexPosition;
+  element[FLAT_INDEX] = flatIndex;
+  // Defined, not assigned: an assignment would reach Element.prototype's accessors below.
+  if (flatIndex < 0) Object.defineProperties(element, NO_CHILD_LINKS);
+}
+
+/** An element's own child links when it has no children, as an assignment would make them. */
+const NO_CHILD_LINKS = {
+  [FIRST]: { value: null, writable: true, enumerable: true, configurable: true },
+  [LAST]: { value: null, writable: true, enumerable: true, configurable: true },
+};
+
+// An element of the page made without its child links (storeElementFields) reads them here
+// until its children are made, which gives it its own. Writing one makes them too; on an
+// element made without them otherwise (Node's constructor, for a class with construction
+// steps) it defines the link.
+for (const link of [FIRST, LAST]) {
+  Object.defineProperty(Element.prototype, link, {
+    get() { return expandParsedElement(this) ? this[link] : null; },
+    set(value) {
+      expandParsedElement(this);
+      Object.defineProperty(this, link, { value, writable: true, enumerable: true, configurable: true });
+    },
+    configurable: true,
+  });
 }
 
 /** The element interface browsers use for this local name and namespace. */

@@ -8,7 +8,7 @@ class HTMLCollection {
     this[SOURCE] = null;
     this[ITEMS] = null;
   }
-  get length() { return collectionItems(this).length; }
+  get length() { return collectionLength(this); }
   item(index) {
     const item = collectionItems(this)[index >>> 0];
     return item === undefined ? null : item;
@@ -49,9 +49,12 @@ class HTMLOptionsCollection extends HTMLCollection {
   }
 }
 
-/** A live HTMLCollection (of class `Collection`) over `collect(root, arg)`. */
-function createLiveCollection(root, collect, arg, Collection = HTMLCollection) {
-  return createLiveList(Collection, root, collect, arg, true);
+/**
+ * A live HTMLCollection (of class `Collection`) over `collect(root, arg)`; `count(root, arg)`,
+ * when given, is its length without the items when it can tell (else -1).
+ */
+function createLiveCollection(root, collect, arg, Collection = HTMLCollection, count = null) {
+  return createLiveList(Collection, root, collect, arg, true, count);
 }
 
 function collectChildElements(root) {
@@ -64,8 +67,12 @@ function collectChildElements(root) {
 function collectDescendantElements(root, predicate) {
   const query = elementIndexQuery(root);
   if (query === null) return walkDescendantElements(root, predicate);
-  const items = [], elements = query.index.elements, end = query.end;
-  for (let i = query.start; i < end; i++) if (predicate(elements[i])) items.push(elements[i]);
+  const items = [], index = query.index, end = query.end;
+  if (index.parsed !== null) makeParsedRange(index.parsed, query.start, end);
+  for (let i = query.start; i < end; i++) {
+    const element = elementIndexElement(index, i);
+    if (predicate(element)) items.push(element);
+  }
   return items;
 }
 

@@ -24,6 +24,19 @@ class NodeList {
 }
 
 /**
+ * A live list's length: what its source's `count` says while its items are not current (a
+ * document built on demand counts elements without making them), else its items'.
+ */
+function collectionLength(list) {
+  const source = list[SOURCE];
+  if (source !== null && source.count !== null && source.version !== documentOf(source.root)[VERSION]) {
+    const count = source.count(source.root, source.arg);
+    if (count >= 0) return count;
+  }
+  return collectionItems(list).length;
+}
+
+/**
  * The current items of a NodeList or HTMLCollection (the array itself: callers must not change it).
  * Live ones re-collect when the document's VERSION differs from the cached one.
  */
@@ -100,10 +113,10 @@ function indexedPropertyTraps(itemsOf) {
   };
 }
 
-/** A live collection object of class `Collection` over `collect(root, arg) -> Node[]`. */
-function createLiveList(Collection, root, collect, arg, named) {
+/** A live collection object of class `Collection` over `collect(root, arg) -> Node[]` (`count`: collectionLength). */
+function createLiveList(Collection, root, collect, arg, named, count = null) {
   const list = new Collection(INTERNAL);
-  list[SOURCE] = { root, collect, arg, version: -1, items: null, named };
+  list[SOURCE] = { root, collect, arg, version: -1, items: null, named, count };
   return new Proxy(list, LIVE_COLLECTION_TRAPS);
 }
 

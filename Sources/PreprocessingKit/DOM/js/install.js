@@ -42,7 +42,7 @@ const api = Object.freeze({
   installPage(tree) {
     const doc = pageDocument;
     doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
-    buildNodesFromFlatTree(doc, tree, doc, true);
+    installParsedDocument(doc, tree);
     installParsedFrames();
   },
   /** Tags later events with `name` ("load", "run", "handler", "finalize"). */
@@ -73,6 +73,8 @@ const api = Object.freeze({
     const root = pageDocument === null ? null : pageDocument.documentElement;
     return root === null ? "" : serializeOuter(root);
   },
+  /** [made, parsed]: how many of the page's parsed elements exist as objects so far (TreeBuilder.js). */
+  parsedElementCounts() { return parsedElementCounts(); },
 
   // The event loop (timers.js, network.js, pageScripts.js).
   /** Runs the earliest task due at or before `deadline` (virtual ms); false when none is. */

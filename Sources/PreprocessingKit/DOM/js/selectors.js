@@ -246,23 +246,22 @@ function selectorIndexedCollect(query, root, compiled, found, firstOnly) {
   if (key !== null && key !== undefined && key.charCodeAt(0) !== 35) {
     const bucket = key.charCodeAt(0) === 46
       ? elementIndexClasses(query).get(query.folded ? selectorAsciiLower(key.slice(1)) : key.slice(1))
-      : index.byTag.get(key);
-    if (bucket === undefined) return found;
-    const whole = query.start === 0 && query.end === index.elements.length;
-    for (let i = 0; i < bucket.length; i++) {
-      const element = bucket[i];
-      if (!whole && !elementIndexContains(query, element)) continue;
-      if (selectorListMatches(list, element, context)) {
-        found.push(element);
-        if (firstOnly) return found;
-      }
-    }
-    return found;
+      : elementIndexTagBucket(index, key);
+    return elementIndexFilter(query, bucket, (element) => selectorListMatches(list, element, context), firstOnly);
   }
-  const elements = index.elements, end = query.end;
+  // A lone id in a document built on demand: the candidates are the elements whose id
+  // attribute could be it (the selector decides, case folding included), found without
+  // making the elements before them.
+  if (key !== null && key !== undefined && index.parsed !== null) {
+    return elementIndexFilter(query, elementIndexIdCandidates(query, key.slice(1)),
+      (element) => selectorListMatches(list, element, context), firstOnly);
+  }
+  const end = query.end;
+  if (!firstOnly && index.parsed !== null) makeParsedRange(index.parsed, query.start, end);
   for (let i = query.start; i < end; i++) {
-    if (selectorListMatches(list, elements[i], context)) {
-      found.push(elements[i]);
+    const element = elementIndexElement(index, i);
+    if (selectorListMatches(list, element, context)) {
+      found.push(element);
       if (firstOnly) return found;
     }
   }

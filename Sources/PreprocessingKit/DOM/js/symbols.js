@@ -17,6 +17,7 @@ const ATTRS = Symbol("attributes");       // array of {namespace, prefix, localN
 const EXTRAS = Symbol("extras");          // lazily created classList/dataset/style/attributes objects
 const CONTENT = Symbol("templateContent");// a <template>'s content DocumentFragment
 const INDEX_POSITION = Symbol("indexPosition"); // place in the document's element index (ElementIndex.js), -1 before one
+const FLAT_INDEX = Symbol("flatIndex");   // an element of the page's parse whose children are not made yet: its flat node (TreeBuilder.js), else -1
 
 // Character data (Text, Comment, ProcessingInstruction).
 const DATA = Symbol("data");
