@@ -180,6 +180,10 @@ public struct RunCommand: Equatable {
 
     private func runOnce(output: Output) -> (exitCode: Int32, transcript: Transcript?) {
         guard pagePath != nil else { return (PreprocessSim.ExitCode.usage, nil) }
+        // The engine and the DOM core, while the script and the page are read. Every way out
+        // waits for it: the process must not end while another thread is in the engine.
+        let preparing = Simulator.Preparing()
+        defer { _ = preparing.simulator }
         let request: RunRequest
         let configurationDiagnostics: [Diagnostic]
         do {
@@ -190,7 +194,7 @@ public struct RunCommand: Equatable {
             return (PreprocessSim.ExitCode.usage, nil)
         }
         if inspect { Inspector.announce(output: output) }
-        var transcript = Simulator().run(request)
+        var transcript = preparing.run(request)
         transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
         // Only --trace asks for the timeline in the transcript; --diff and --html-out record it
         // to get the page before finalize.

@@ -86,9 +86,11 @@ public final class PageContext {
         }
     }
 
-    /// Builds the page, in `prepared` when given (a realm no page has used), else in a new one.
+    /// Builds the page, in `prepared` when given (a realm no page has used), else in a new one;
+    /// from `parsing` when the page's parse was started earlier (`BackgroundParse`, of `html`).
     /// Throws `JavaScriptError` if the DOM bundle itself fails (a bug of ours).
-    public init(html: String, configuration: Configuration, machine: JavaScriptVirtualMachine, prepared: PreparedRealm? = nil) throws {
+    public init(html: String, configuration: Configuration, machine: JavaScriptVirtualMachine, prepared: PreparedRealm? = nil,
+                parsing startedParse: BackgroundParse? = nil) throws {
         var clock = DispatchTime.now().uptimeNanoseconds
         var timings: [String: Double] = [:]
         func lap(_ step: String) {
@@ -99,7 +101,7 @@ public final class PageContext {
         // The page is parsed on another thread while this one builds the realm: the two share nothing
         // until the tree is handed over, and on a median page each costs about as much as the
         // other, so a page is ready in the time of the longer one instead of their sum.
-        let parsing = BackgroundParse(html: html)
+        let parsing = startedParse ?? BackgroundParse(html: html)
         let realm = try prepared ?? PreparedRealm(machine: machine)
         javaScript = realm.javaScript
         api = realm.api
@@ -310,7 +312,7 @@ public struct NetworkFixture: Codable, Equatable, Sendable {
 
 /// A document parsed (the HTML parser writing its flat tree, then its elements' order) on a
 /// thread of its own; `wait()` gives both and how long they took. The parser touches no JavaScript, so nothing is shared but the result.
-private final class BackgroundParse: @unchecked Sendable {
+public final class BackgroundParse: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     // Written once by the parsing thread before `done` is signalled, read after waiting on it.
     private var tree: FlatTree?
@@ -321,7 +323,8 @@ private final class BackgroundParse: @unchecked Sendable {
     /// the work to another thread can win back, so it is parsed where it is asked for.
     static let threadThreshold = 16 * 1024
 
-    init(html: String) {
+    /// Starts parsing `html` (at once, on this thread, when it is small).
+    public init(html: String) {
         if html.utf8.count < Self.threadThreshold {
             parse(html)
         } else {

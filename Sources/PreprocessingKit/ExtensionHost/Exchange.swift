@@ -54,11 +54,11 @@ struct Exchange {
     var scriptFile: String { request.scriptPath }
 
     /// Runs every stage the exchange reaches.
-    mutating func runStages(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil) {
+    mutating func runStages(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil, parsing: BackgroundParse? = nil) {
         // A deterministic transcript leaves out the timings of every run that got as far as run.
         defer { if request.deterministic, transcript.clock != nil { transcript.timings = [:] } }
         let page: PageContext
-        do { page = try buildPage(machine: machine, prepared: prepared) } catch { return }
+        do { page = try buildPage(machine: machine, prepared: prepared, parsing: parsing) } catch { return }
         tracer.attach(page)
         // Early endings leave page events unflushed; take them while the page is alive.
         defer { tracer.flush() }
@@ -89,16 +89,24 @@ struct Exchange {
     /// scaling page of `make bench`: 14.7×; small pages add the realm's fixed ~90 MB).
     static let buildMemoryFactor = 15
 
-    /// The page as Safari loaded it: its document, window and saved frames.
-    mutating func buildPage(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil) throws(ExchangeEnded) -> PageContext {
+    /// Whether building `request`'s page fits in its memory limit: building a page takes about
+    /// 14 times its size at most (the 50 MB page: 703 MB), and what cannot fit is refused
+    /// rather than killed for running out of memory.
+    static func pageFitsMemoryLimit(_ request: RunRequest) -> Bool {
+        request.memoryLimitMegabytes <= 0
+            || request.page.html.utf8.count * buildMemoryFactor <= request.memoryLimitMegabytes * 1_048_576
+    }
+
+    /// The page as Safari loaded it: its document, window and saved frames (`parsing`: its
+    /// parse, when it was started before the run).
+    mutating func buildPage(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil,
+                            parsing: BackgroundParse? = nil) throws(ExchangeEnded) -> PageContext {
         let configuration = pageConfiguration()
         lap("load")
-        // Building a page takes about 14 times its size at most (the 50 MB page: 703 MB):
-        // refuse what cannot fit rather than be killed for running out of memory.
         let memoryLimit = request.memoryLimitMegabytes * 1_048_576
         machine.memoryLimit = memoryLimit
         let needed = request.page.html.utf8.count * Self.buildMemoryFactor
-        if memoryLimit > 0, needed > memoryLimit {
+        if !Self.pageFitsMemoryLimit(request) {
             diagnose(.pageTooLarge,
                      "the page is \(request.page.html.utf8.count / 1_048_576) MB of text; building it takes about \(needed / 1_048_576) MB, over the \(request.memoryLimitMegabytes) MB limit (raise it with --memory-limit)",
                      file: request.page.path)
@@ -106,7 +114,8 @@ struct Exchange {
         }
         let page: PageContext
         do {
-            page = try PageContext(html: request.page.html, configuration: configuration, machine: machine, prepared: prepared)
+            page = try PageContext(html: request.page.html, configuration: configuration, machine: machine, prepared: prepared,
+                                   parsing: parsing)
         } catch let error as JavaScriptError {
             diagnose(.internalError, "the simulator could not build this page", error)
             throw ExchangeEnded()

@@ -26,7 +26,10 @@ public final class Simulator {
     /// The realm `prepareForNextRun` made for the next run; a realm serves one page only.
     private var preparedRealm: PageContext.PreparedRealm?
 
-    public func run(_ request: RunRequest) -> Transcript {
+    public func run(_ request: RunRequest) -> Transcript { run(request, parsing: nil) }
+
+    /// `run`, from the page's parse when it was started before (`Preparing.run`).
+    func run(_ request: RunRequest, parsing: BackgroundParse?) -> Transcript {
         // One run at a time per simulator: its virtual machine (the watchdog, the microtask
         // queue drained when control returns to Swift) must not be shared by two threads at once.
         runLock.lock()
@@ -37,7 +40,7 @@ public final class Simulator {
         var exchange = Exchange(request: request)
         let prepared = preparedRealm
         preparedRealm = nil
-        exchange.runStages(machine: machine, prepared: prepared)
+        exchange.runStages(machine: machine, prepared: prepared, parsing: parsing)
         exchange.finishTrace()
         return exchange.transcript
     }
@@ -65,5 +68,39 @@ public final class Simulator {
         // A process that makes realm after realm keeps the core parsed (JavaScriptVirtualMachine.keepParsed).
         machine.keepParsed(PageContext.bundle)
         if preparedRealm == nil { preparedRealm = try? PageContext.PreparedRealm(machine: machine) }
+    }
+
+    /// A simulator being made on another thread, with its first run's realm (the engine
+    /// started, the DOM core evaluated), for a process about to run a page: that is most of a
+    /// one-page process's time, and none of it depends on the page, so the process reads its
+    /// script and page meanwhile (`preprocess-sim run`). `run` starts parsing the page at once,
+    /// on a third thread, and runs it when the simulator is ready.
+    public final class Preparing: @unchecked Sendable {
+        private let ready = DispatchSemaphore(value: 0)
+        // Written once by the preparing thread before `ready` is signalled, read after waiting on it.
+        private var made: Simulator?
+
+        public init() {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                let simulator = Simulator()
+                simulator.preparedRealm = try? PageContext.PreparedRealm(machine: simulator.machine)
+                made = simulator
+                ready.signal()
+            }
+        }
+
+        /// The simulator, once it is made (at once after the first call).
+        public var simulator: Simulator {
+            ready.wait()
+            ready.signal()
+            return made!
+        }
+
+        /// Runs `request` on the simulator, its page parsed while the simulator is made (unless
+        /// the page is too large for the request's memory limit, which the run reports).
+        public func run(_ request: RunRequest) -> Transcript {
+            let parsing = Exchange.pageFitsMemoryLimit(request) ? BackgroundParse(html: request.page.html) : nil
+            return simulator.run(request, parsing: parsing)
+        }
     }
 }

@@ -219,6 +219,32 @@ import Testing
         }
     }
 
+    /// A one-page process makes its simulator and realm on another thread while it reads its
+    /// inputs, and parses the page while waiting for them (`Simulator.Preparing`): the run is
+    /// the one `Simulator().run` gives, from a realm made before the page; a page over the
+    /// memory limit is refused as before, never parsed.
+    @Test func aSimulatorMadeWhileTheInputsAreReadRunsAsAnyOther() throws {
+        let script = """
+            var ExtensionPreprocessingJS = { run: function (a) {
+              setTimeout(function () { a.completionFunction({ title: document.title, text: document.body.textContent, value: window.pageValue, url: document.URL }); }, 5);
+            } };
+            """
+        var request = RunRequest(scriptPath: "script.js", scriptSource: script, page: try Self.page())
+        request.deterministic = true
+        let expected = Simulator().run(request)
+        let transcript = Simulator.Preparing().run(request)
+        #expect(transcript.completed && transcript.results == expected.results)
+        #expect(transcript.results?.dictionaryValue?["text"] == .string("Hello"))
+        #expect(transcript.diagnostics.map(\.code) == expected.diagnostics.map(\.code))
+        request.deterministic = false
+        let timed = Simulator.Preparing().run(request)
+        #expect(timed.timings["build.bundle.prepared"] != nil)
+        request.memoryLimitMegabytes = 1
+        request.page = try PageLoader.load(data: Data(String(repeating: "<p>x</p>", count: 20_000).utf8), path: "big.html", options: PageLoadOptions())
+        let refused = Simulator.Preparing().run(request)
+        #expect(!refused.completed && refused.diagnostics.contains { $0.code == DiagnosticCode.pageTooLarge.rawValue })
+    }
+
     @Test func deterministicRunsGiveIdenticalJSON() throws {
         let script = """
             var ExtensionPreprocessingJS = { run: function (a) {
