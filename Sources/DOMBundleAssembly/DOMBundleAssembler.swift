@@ -16,12 +16,29 @@ import Foundation
 /// (a registration would happen only when the group loads), a top-level destructuring declaration
 /// (its names are not read).
 ///
+/// An *interface group* (`[NAME interfaces]`) holds web interfaces a page may never use (the
+/// network, ranges, element interfaces of elements a page may not contain): its files may also
+/// declare classes and run statements (`registerHTMLElement`, `reflectAttributes`), which run
+/// when the group loads. Its classes are in the object its program returns, and the core gets
+/// `LAZY_GROUP_MEMBERS`, the name of each of its classes and functions → its group's loader,
+/// from which the window's interface objects and functions are made on first access (Window.js); its files' `registerHTMLElement(Class,
+/// "tag"…)` statements become, where the group stands in `order.txt`, one
+/// `registerLazyHTMLElements(loader, [[className, tag…]…])` line in the core (HTMLElement.js), so
+/// the first element of such a tag loads the group. Code outside the group still reaches it
+/// through its functions only: a class or constant used outside is refused as in any group.
+///
 /// Line numbers: the core's lines come first, then each group's, as if they were one text, so
 /// the file table maps any line of any program to its file (`firstLine` of each group is where
 /// its program starts; JavaScriptCore is told that line when it evaluates it).
 public struct DOMBundleAssembly {
     public struct LazyGroup {
         public var name: String
+        /// An interface group (`[NAME interfaces]`).
+        public var holdsInterfaces: Bool
+        /// Its classes (an interface group's), in file order.
+        public var classes: [String]
+        /// Its classes and functions (an interface group's), which the core can load it for by name.
+        public var members: [String]
         /// The program: `"use strict";(function (imports) {…; return {exports}; })`.
         public var source: String
         /// The line the program starts on in the combined numbering.
@@ -48,7 +65,9 @@ public struct DOMBundleAssembly {
     public static func assemble(order: String, compact: Bool, read: (String) throws -> String) throws -> DOMBundleAssembly {
         struct File { var name: String; var scan: JavaScriptCompactor.Compacted; var text: String }
         var coreFiles: [File] = []
-        var groupFiles: [(name: String, files: [File])] = []
+        var groupFiles: [(name: String, interfaces: Bool, files: [File])] = []
+        /// Where each group stands among the core's files (the number of core files before it).
+        var groupPositions: [Int] = []
         var openGroup: Int?
         for rawLine in order.split(separator: "\n") {
             let entry = rawLine.trimmingCharacters(in: .whitespaces)
@@ -59,11 +78,16 @@ public struct DOMBundleAssembly {
                     guard openGroup != nil else { throw Failure(description: "order.txt: [end] without a group") }
                     openGroup = nil
                 } else {
+                    let words = name.split(separator: " ").map(String.init)
                     guard openGroup == nil else { throw Failure(description: "order.txt: group [\(name)] inside another group") }
-                    guard isIdentifier(name), !groupFiles.contains(where: { $0.name == name }) else {
+                    guard let groupName = words.first, isIdentifier(groupName), !groupFiles.contains(where: { $0.name == groupName }) else {
                         throw Failure(description: "order.txt: [\(name)] is not a new group name (letters, digits, _)")
                     }
-                    groupFiles.append((name, []))
+                    guard words.count == 1 || (words.count == 2 && words[1] == "interfaces") else {
+                        throw Failure(description: "order.txt: [\(name)]: a group is [NAME] or [NAME interfaces]")
+                    }
+                    groupFiles.append((groupName, words.count == 2, []))
+                    groupPositions.append(coreFiles.count)
                     openGroup = groupFiles.count - 1
                 }
                 continue
@@ -77,8 +101,8 @@ public struct DOMBundleAssembly {
             if !body.hasSuffix("\n") { body += "\n" }
             let file = File(name: entry, scan: scan, text: body)
             if let group = openGroup {
-                if let line = scan.statementLines.first {
-                    throw Failure(description: "\(entry):\(line): a top-level statement in lazy group [\(groupFiles[group].name)] would run only when the group loads, not with the core; a group's files may only declare")
+                if !groupFiles[group].interfaces, let line = scan.statementLines.first {
+                    throw Failure(description: "\(entry):\(line): a top-level statement in lazy group [\(groupFiles[group].name)] would run only when the group loads, not with the core; a group's files may only declare (an interface group's run when it loads)")
                 }
                 groupFiles[group].files.append(file)
             } else {
@@ -127,24 +151,53 @@ public struct DOMBundleAssembly {
             imports.append(names)
         }
 
-        // The core: prologue, one line of stubs per group, the files.
+        // An interface group's classes, in file order, and its element registrations.
+        var classes: [[String]] = []
+        var members: [[String]] = []
+        var elementRegistrations: [[(className: String, tags: [String])]] = []
+        for group in groupFiles {
+            classes.append(group.interfaces ? group.files.flatMap { file in file.scan.declaredOrder.filter { file.scan.declared[$0] == "class" } } : [])
+            members.append(group.interfaces ? group.files.flatMap { file in
+                file.scan.declaredOrder.filter { file.scan.declared[$0] == "class" || file.scan.declared[$0] == "function" }
+            } : [])
+            elementRegistrations.append(group.interfaces ? group.files.flatMap { elementRegistrationsIn($0.text) } : [])
+        }
+
+        // The core: prologue, one line of stubs per group, the interface groups' classes, the
+        // files, with each interface group's element registrations where the group stands.
         var core = "\"use strict\";\n{\nconst host = globalThis.\(hostProperty); delete globalThis.\(hostProperty);\n"
         for (index, group) in groupFiles.enumerated() {
             let loader = "loadLazyGroup_\(group.name)"
-            var line = "let lazyGroup_\(group.name); function \(loader)() { return lazyGroup_\(group.name) ??= host.evaluateLazyGroup(\"\(group.name)\")({\(imports[index].joined(separator: ", "))}); }"
+            var evaluation = "host.evaluateLazyGroup(\"\(group.name)\")({\(imports[index].joined(separator: ", "))})"
+            // An interface group's classes take their places on the window as it loads (Window.js).
+            if group.interfaces { evaluation = "interfaceGroupLoaded(\(evaluation))" }
+            var line = "let lazyGroup_\(group.name); function \(loader)() { return lazyGroup_\(group.name) ??= \(evaluation); }"
             for name in exports[index] {
                 line += " function \(name)(...args) { return \(loader)().\(name)(...args); }"
             }
             core += line + "\n"
         }
+        let lazyMembers = groupFiles.indices.flatMap { index in members[index].map { "\($0): loadLazyGroup_\(groupFiles[index].name)" } }
+        core += "const LAZY_GROUP_MEMBERS = Object.freeze({\(lazyMembers.joined(separator: ", "))});\n"
         var files: [(name: String, firstLine: Int, lineCount: Int)] = []
-        var lineNumber = 4 + groupFiles.count
-        for file in coreFiles {
+        var lineNumber = 5 + groupFiles.count
+        func registrationLines(before position: Int) {
+            for (index, group) in groupFiles.enumerated() where groupPositions[index] == position && !elementRegistrations[index].isEmpty {
+                let entries = elementRegistrations[index].map { entry in
+                    "[" + ([entry.className] + entry.tags).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+                }
+                core += "registerLazyHTMLElements(loadLazyGroup_\(group.name), [\(entries.joined(separator: ", "))]);\n"
+                lineNumber += 1
+            }
+        }
+        for (position, file) in coreFiles.enumerated() {
+            registrationLines(before: position)
             let count = lineCount(file.text)
             files.append((file.name, lineNumber, count))
             core += file.text
             lineNumber += count
         }
+        registrationLines(before: coreFiles.count)
         core += "}\n"
         lineNumber += 1
 
@@ -159,11 +212,30 @@ public struct DOMBundleAssembly {
                 source += file.text
                 lineNumber += count
             }
-            source += "return {\(exports[index].joined(separator: ", "))}; })\n"
+            source += "return {\((exports[index] + members[index].filter { !exports[index].contains($0) }).joined(separator: ", "))}; })\n"
             lineNumber += 1
-            groups.append(LazyGroup(name: group.name, source: source, firstLine: firstLine, imports: imports[index], exports: exports[index]))
+            groups.append(LazyGroup(name: group.name, holdsInterfaces: group.interfaces, classes: classes[index], members: members[index], source: source,
+                                    firstLine: firstLine, imports: imports[index], exports: exports[index]))
         }
         return DOMBundleAssembly(core: core, groups: groups, files: files)
+    }
+
+    /// The `registerHTMLElement(Class, "tag"…);` statements of a file, each on a line of its own
+    /// at the top level (the one way the DOM's files register an element interface).
+    static func elementRegistrationsIn(_ text: String) -> [(className: String, tags: [String])] {
+        var found: [(className: String, tags: [String])] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("registerHTMLElement(") && line.hasSuffix(");") {
+            let arguments = line.dropFirst("registerHTMLElement(".count).dropLast(2).split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard let className = arguments.first, isIdentifier(className), arguments.count > 1 else { continue }
+            let tags = arguments.dropFirst().compactMap { argument -> String? in
+                guard argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") else { return nil }
+                return String(argument.dropFirst().dropLast())
+            }
+            if tags.count == arguments.count - 1 { found.append((className, tags)) }
+        }
+        return found
     }
 
     static func lineCount(_ text: String) -> Int {

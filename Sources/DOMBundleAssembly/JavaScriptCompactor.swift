@@ -27,6 +27,8 @@ public enum JavaScriptCompactor {
         public var referenced: Set<String> = []
         /// Top-level declarations, name → keyword (`function`, `class`, `const`, `let`, `var`).
         public var declared: [String: String] = [:]
+        /// The names of `declared`, in the order the file declares them.
+        public var declaredOrder: [String] = []
         /// Top-level declarations written as destructuring patterns (not resolved to names).
         public var destructuringLines: [Int] = []
         /// Top-level statements that are not declarations (a call, an assignment): code that runs
@@ -147,7 +149,10 @@ public enum JavaScriptCompactor {
             }
             if let keyword = declaring {
                 if name == "async" { return }
-                if result.declared[name] == nil { result.declared[name] = keyword }
+                if result.declared[name] == nil {
+                    result.declared[name] = keyword
+                    result.declaredOrder.append(name)
+                }
                 if keyword != "function" && keyword != "class" { declarationStatement = keyword }
                 declaring = nil
             } else if atTopLevel, ["function", "class", "const", "let", "var"].contains(name) {

@@ -61,8 +61,8 @@ import TestSupport
         #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("core.js\n[g]\ngroup.js\n[end]\n", files) }
     }
 
-    /// `registerHTMLElement(HTMLMetaElement, "meta")` in a group would register nothing until
-    /// the group loaded: a group's files may only declare.
+    /// `registerHTMLElement(HTMLMetaElement, "meta")` in a function group would register nothing
+    /// until the group loaded: its files may only declare (an interface group's may run statements).
     @Test func aGroupFileWithATopLevelStatementIsRefused() throws {
         let files = ["core.js": "const table = {};\nfunction use() { return helper(); }\n",
                      "group.js": "function helper() { return 1; }\ntable.helper = helper;\n"]
@@ -70,6 +70,63 @@ import TestSupport
         var declaring = files
         declaring["group.js"] = "function helper() { return 1; }\nconst LIMITS = { a: [1, 2], b: f(3) };\nclass Box {}\n"
         #expect(try Self.assemble("core.js\n[g]\ngroup.js\n[end]\n", declaring).groups.first?.exports == ["helper"])
+    }
+
+    /// An interface group's files may run statements (when it loads), its classes and functions
+    /// are named in the core's LAZY_GROUP_MEMBERS and returned by its program, its element
+    /// registrations become one core line where the group stands, and its loader hands what it
+    /// returns to `interfaceGroupLoaded`.
+    @Test func anInterfaceGroupRunsStatementsAndNamesItsMembersToTheCore() throws {
+        let files = [
+            "first.js": "function registerHTMLElement(c, ...tags) {}\n",
+            "tables.js": "class TableThing {}\nfunction rowsOf(t) { return []; }\nregisterHTMLElement(TableThing, \"table\", \"tbody\");\nTableThing.ready = true;\n",
+            "last.js": "function use() { return rowsOf(1); }\n",
+        ]
+        let assembly = try Self.assemble("first.js\n[tables interfaces]\ntables.js\n[end]\nlast.js\n", files)
+        let group = try #require(assembly.groups.first)
+        #expect(group.holdsInterfaces && group.classes == ["TableThing"] && group.members == ["TableThing", "rowsOf"])
+        #expect(group.exports == ["rowsOf"])
+        #expect(group.source.contains("return {rowsOf, TableThing}; })"))
+        #expect(assembly.core.contains("const LAZY_GROUP_MEMBERS = Object.freeze({TableThing: loadLazyGroup_tables, rowsOf: loadLazyGroup_tables});"))
+        #expect(assembly.core.contains("lazyGroup_tables ??= interfaceGroupLoaded(host.evaluateLazyGroup(\"tables\")"))
+        // The registration stands between the files around the group, and the line table still
+        // maps each file's lines.
+        let registration = try #require(assembly.core.range(of: "registerLazyHTMLElements(loadLazyGroup_tables, [[\"TableThing\", \"table\", \"tbody\"]]);\n"))
+        #expect(assembly.core[..<registration.lowerBound].hasSuffix("function registerHTMLElement(c, ...tags) {}\n"))
+        #expect(assembly.core[registration.upperBound...].hasPrefix("function use() {"))
+        let lines = assembly.core.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = try #require(assembly.files.first { $0.name == "last.js" })
+        #expect(lines[last.firstLine - 1] == "function use() { return rowsOf(1); }")
+        // A plain group still refuses statements; an interface group still refuses outside uses of its classes.
+        #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("first.js\n[tables]\ntables.js\n[end]\nlast.js\n", files) }
+        var outside = files
+        outside["last.js"] = "function use() { return new TableThing(); }\n"
+        #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("first.js\n[tables interfaces]\ntables.js\n[end]\nlast.js\n", outside) }
+        #expect(throws: DOMBundleAssembly.Failure.self) { try Self.assemble("first.js\n[tables views]\ntables.js\n[end]\n", files) }
+    }
+
+    /// A page's window has every interface from the start; one an interface group holds is an
+    /// accessor until it is first read or its group loads (for an element of its class, or a
+    /// function of its group), then the class in a data property, as WebKit's window has it.
+    @Test func interfaceGroupsLoadWhenTheirInterfacesAreReached() throws {
+        let page = try Self.page(Self.article)
+        let names = try page.javaScript.evaluate("Object.getOwnPropertyNames(window).filter(function (n) { return /^(XMLSerializer|DOMParser|CSSStyleDeclaration|HTMLTableElement|HTMLButtonElement|fetch|XMLHttpRequest)$/.test(n); }).join()")
+        #expect(names.stringValue == "CSSStyleDeclaration,XMLSerializer,DOMParser,HTMLButtonElement,HTMLTableElement,fetch,XMLHttpRequest")
+        #expect(try page.javaScript.evaluate("typeof Object.getOwnPropertyDescriptor(window, 'XMLSerializer').get").stringValue == "function")
+        #expect(page.loadedLazyGroups == [])
+        let serialized = try page.javaScript.evaluate("new XMLSerializer().serializeToString(document.getElementById('a'))")
+        #expect(serialized.stringValue.hasPrefix("<p xmlns=\"http://www.w3.org/1999/xhtml\" id=\"a\">"))
+        #expect(page.loadedLazyGroups == ["markup"])
+        let descriptor = try page.javaScript.evaluate("var d = Object.getOwnPropertyDescriptor(window, 'DOMParser'); [d.value === DOMParser, d.writable, d.enumerable, d.configurable, Object.prototype.toString.call(new DOMParser())].join()")
+        #expect(descriptor.stringValue == "true,true,false,true,[object DOMParser]")
+        // An element of a class in a group loads it, and the window's interface is that class.
+        _ = try page.javaScript.evaluate("document.body.innerHTML += '<table id=t><tr><td>x</td></tr></table>'")
+        #expect(page.loadedLazyGroups == ["markup", "tables"])
+        #expect(try page.javaScript.evaluate("[document.getElementById('t') instanceof HTMLTableElement, document.getElementById('t').rows.length, Object.getOwnPropertyDescriptor(window, 'HTMLTableElement').value === HTMLTableElement, Object.prototype.toString.call(document.querySelector('td'))].join()").stringValue == "true,1,true,[object HTMLTableCellElement]")
+        // A page that sets a name first keeps its value when the group loads.
+        _ = try page.javaScript.evaluate("window.HTMLButtonElement = 42; document.body.appendChild(document.createElement('button'))")
+        #expect(page.loadedLazyGroups == ["markup", "tables", "controls"])
+        #expect(try page.javaScript.evaluate("HTMLButtonElement + ':' + document.querySelector('button').type").stringValue == "42:submit")
     }
 
     @Test func aTopLevelDestructuringDeclarationIsRefused() {
@@ -111,7 +168,8 @@ import TestSupport
         #expect(page.loadedLazyGroups == ["rendering", "layout"])
         let color = try page.javaScript.evaluate("getComputedStyle(document.getElementById('a')).color")
         #expect(color.stringValue == "rgb(255, 0, 0)")
-        #expect(page.loadedLazyGroups == ["rendering", "layout"])
+        // The declaration getComputedStyle returns is a CSSStyleDeclaration, of the style group.
+        #expect(page.loadedLazyGroups == ["rendering", "layout", "style"])
     }
 
     /// An exception inside a group's code names the group file and its own line.

@@ -9,8 +9,13 @@ class DOMParser {
     type = String(type);
     if (!DOM_PARSER_TYPES.includes(type)) throw new TypeError(`Argument 2 ('type') to DOMParser.parseFromString must be one of: ${DOM_PARSER_TYPES.map((t) => `"${t}"`).join(", ")}`);
     if (type !== "text/html") recordUnsupported("DOMParser.parseFromString(" + type + ")");
-    const url = pageDocument === null ? "about:blank" : pageDocument[DOC_STATE].url;
-    const doc = createHTMLDocument({ url, contentType: type }, host.parseDocument(String(string)));
-    return doc;
+    return parseDocumentFromString(String(string), type);
   }
+}
+
+/** A document of the page's URL parsed from `string`, as DOMParser makes one (an XHR's `document` response too). */
+function parseDocumentFromString(string, type) {
+  const page = currentPageDocument();
+  const url = page === null ? "about:blank" : page[DOC_STATE].url;
+  return createHTMLDocument({ url, contentType: type }, host.parseDocument(string));
 }

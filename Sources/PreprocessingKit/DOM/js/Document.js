@@ -5,6 +5,9 @@
 /** The current page's document: the owner of nodes made with `new Text()` and friends. */
 let pageDocument = null;
 
+/** The page's document, or null before a page (for a lazy group, which cannot read a core `let`). */
+function currentPageDocument() { return pageDocument; }
+
 /** A fresh document state; `options` overrides the defaults. */
 function createDocumentState(options) {
   return Object.assign({

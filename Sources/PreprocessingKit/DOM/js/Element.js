@@ -399,6 +399,13 @@ function elementHasClassNames(element, names, folded) {
 
 /** HTML local name → element class, filled by the HTML*Element files. */
 const HTML_ELEMENT_CLASSES = Object.create(null);
+/**
+ * HTML element interfaces by class name, in the order their files register them (the window's
+ * order); null for one of an interface group not loaded yet (registerLazyHTMLElements).
+ */
+const HTML_ELEMENT_INTERFACES = new Map();
+/** HTML local name → the loader of the interface group whose class it is, until that loads. */
+const LAZY_HTML_ELEMENTS = Object.create(null);
 /** SVG local name → element class. */
 const SVG_ELEMENT_CLASSES = Object.create(null);
 
@@ -459,7 +466,13 @@ function elementClassFor(localName, namespace) {
   if (namespace === NS_HTML) {
     ElementClass = HTML_ELEMENT_CLASSES[localName];
     if (ElementClass === undefined) {
-      ElementClass = PLAIN_HTML_ELEMENTS.has(localName) || localName.includes("-") ? HTMLElement : HTMLUnknownElement;
+      const loadGroup = LAZY_HTML_ELEMENTS[localName];
+      if (loadGroup !== undefined) {
+        loadGroup();
+        ElementClass = HTML_ELEMENT_CLASSES[localName];
+      } else {
+        ElementClass = PLAIN_HTML_ELEMENTS.has(localName) || localName.includes("-") ? HTMLElement : HTMLUnknownElement;
+      }
     }
   } else if (namespace === NS_SVG) {
     ElementClass = SVG_ELEMENT_CLASSES[localName] || SVGElement;

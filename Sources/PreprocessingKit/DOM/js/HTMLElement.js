@@ -240,4 +240,18 @@ Object.defineProperty(HTMLElement.prototype, "spellcheck", {
 /** Registers an HTML element class for local names. */
 function registerHTMLElement(ElementClass, ...localNames) {
   for (const name of localNames) HTML_ELEMENT_CLASSES[name] = ElementClass;
+  HTML_ELEMENT_INTERFACES.set(ElementClass.name, ElementClass);
+}
+
+/**
+ * Stands, in the core, for an interface group's `registerHTMLElement` statements (the bundle
+ * assembler writes the call where the group stands): each `[className, localName…]` of
+ * `entries` takes its place among the window's interfaces, and the first element of one of
+ * its local names loads the group, whose own statements then register the class.
+ */
+function registerLazyHTMLElements(loadGroup, entries) {
+  for (const [className, ...localNames] of entries) {
+    if (!HTML_ELEMENT_INTERFACES.has(className)) HTML_ELEMENT_INTERFACES.set(className, null);
+    for (const name of localNames) LAZY_HTML_ELEMENTS[name] = loadGroup;
+  }
 }

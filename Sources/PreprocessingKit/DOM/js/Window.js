@@ -77,25 +77,74 @@ class MediaQueryList extends EventTarget {
   removeListener(callback) {}
 }
 
-/** Every interface object the window exposes, by global name. */
+/**
+ * Every interface object the window exposes, by global name, in its order on the window;
+ * LAZY_INTERFACE for one an interface group holds, which the window gets when it is first read.
+ */
 function windowInterfaces() {
   const interfaces = {
     EventTarget, Node, Element, CharacterData, Text, CDATASection, Comment, ProcessingInstruction, DocumentType,
     DocumentFragment, ShadowRoot, Document, HTMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
-    HTMLFormControlsCollection, HTMLOptionsCollection, DOMTokenList, DOMStringMap, CSSStyleDeclaration,
+    HTMLFormControlsCollection, HTMLOptionsCollection, DOMTokenList, DOMStringMap, "CSSStyleDeclaration": LAZY_INTERFACE,
     DOMRect, DOMRectReadOnly, DOMImplementation, DOMException, Event, CustomEvent, UIEvent, MouseEvent,
-    KeyboardEvent, InputEvent, FocusEvent, MutationObserver, MutationRecord, XMLSerializer, DOMParser,
+    KeyboardEvent, InputEvent, FocusEvent, MutationObserver, MutationRecord, "XMLSerializer": LAZY_INTERFACE, "DOMParser": LAZY_INTERFACE,
     Location, Navigator, History, Screen, Storage, Window, MediaQueryList, HTMLElement, HTMLUnknownElement,
     SVGElement, SVGGraphicsElement, SVGSVGElement, MathMLElement, HTMLMediaElement,
     Range, Selection, TreeWalker, NodeIterator, NodeFilter,
     // Platform utilities (base64.js, TextEncoder.js, TextDecoder.js, URLSearchParams.js, URL.js).
     URL, URLSearchParams, TextEncoder, TextDecoder,
   };
-  for (const name in HTML_ELEMENT_CLASSES) {
-    const ElementClass = HTML_ELEMENT_CLASSES[name];
-    interfaces[ElementClass.name] = ElementClass;
-  }
+  for (const [name, ElementClass] of HTML_ELEMENT_INTERFACES) interfaces[name] = ElementClass === null ? LAZY_INTERFACE : ElementClass;
   return interfaces;
+}
+
+/**
+ * The window's properties whose values an interface group holds, by name, while the group is not
+ * loaded: each an accessor whose first read loads the group, which then puts the value in its
+ * place (interfaceGroupLoaded). `interface`: an interface object, which gets its string tag and
+ * whose instances are platform objects.
+ */
+const LAZY_WINDOW_PROPERTIES = new Map();
+
+/**
+ * Defines `name` on the window as an accessor that loads the interface group declaring it,
+ * where the group's class or function will be once it loads.
+ */
+function defineLazyWindowProperty(global, name, isInterface) {
+  const loadGroup = LAZY_GROUP_MEMBERS[name];
+  if (loadGroup === undefined) throw new Error("no interface group declares " + name);
+  const get = function () { return loadGroup()[name]; };
+  LAZY_WINDOW_PROPERTIES.set(name, { get, interface: isInterface });
+  Object.defineProperty(global, name, {
+    get,
+    // A page that sets the name before reading it gets its own value, as it would over the class.
+    set(value) { Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false }); },
+    configurable: true, enumerable: false,
+  });
+}
+
+/**
+ * What loading an interface group does before its loader returns `exports` (the bundle
+ * assembler calls it): each of its interfaces the window shows gets its string tag and counts
+ * as a platform object's interface, and each of its window properties replaces its accessor
+ * with a data property, as WebKit's window has it, unless the page's code already set or
+ * deleted the name.
+ */
+function interfaceGroupLoaded(exports) {
+  for (const name in exports) {
+    const lazy = LAZY_WINDOW_PROPERTIES.get(name);
+    if (lazy === undefined) continue;
+    const value = exports[name];
+    if (lazy.interface) {
+      if (!Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) defineStringTag(value, name);
+      platformPrototypes.add(value.prototype);
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (descriptor !== undefined && descriptor.get === lazy.get) {
+      Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+    }
+  }
+  return exports;
 }
 
 /**
@@ -121,6 +170,7 @@ function installWindowInterfaces(global) {
   const interfaces = windowInterfaces();
   for (const name in interfaces) {
     const value = interfaces[name];
+    if (value === LAZY_INTERFACE) { defineLazyWindowProperty(global, name, true); continue; }
     if (value.prototype && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) defineStringTag(value, name);
     Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
   }

@@ -25,14 +25,8 @@ function collectPageScripts() {
     if (element.hasAttribute("src")) {
       const parsed = resolveRequestURL(element.getAttribute("src"));
       if (!parsed) continue;
-      const entry = recordRequest("script", "GET", parsed.href);
-      const answer = answerRequest({ api: "script", url: parsed.href, method: "GET", headers: new Headers(), credentials: "same-origin", mode: "no-cors", entry });
-      // A classic script is not subject to CORS: its text runs whatever its origin.
-      const fixture = findFixture(parsed.href);
-      if (!answer.error && fixture) {
-        const bytes = typeof fixture.base64 === "string" ? base64Bytes(fixture.base64) : utf8Encode(fixture.text || "");
-        scripts.push({ text: utf8Decode(bytes), src: parsed.href });
-      }
+      const text = pageScriptText(parsed.href, recordRequest("script", "GET", parsed.href));
+      if (text !== null) scripts.push({ text, src: parsed.href });
       continue;
     }
     scripts.push({ text: element.textContent || "", src: null });

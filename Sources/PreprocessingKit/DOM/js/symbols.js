@@ -48,3 +48,4 @@ const RANGE_BOUNDS = Symbol("rangeBounds");   // a Range's {startNode, startOffs
 const SELECTION = Symbol("selection");        // a Document's Selection (created on first use)
 const SELECTION_STATE = Symbol("selectionState"); // a Selection's {document, range, direction}
 const TRAVERSAL_STATE = Symbol("traversalState"); // a TreeWalker/NodeIterator's root, whatToShow, filter, position
+const LAZY_INTERFACE = Symbol("lazyInterface");   // in windowInterfaces: an interface group's class, made on first access (Window.js)
