@@ -181,9 +181,11 @@ public struct RunCommand: Equatable {
     private func runOnce(output: Output) -> (exitCode: Int32, transcript: Transcript?) {
         guard pagePath != nil else { return (PreprocessSim.ExitCode.usage, nil) }
         // The engine and the DOM core, while the script and the page are read. Every way out
-        // waits for it: the process must not end while another thread is in the engine.
-        let preparing = Simulator.Preparing()
-        defer { _ = preparing.simulator }
+        // waits for it: the process must not end while another thread is in the engine. Not
+        // with --inspect, whose probe makes a context and starts the remote inspector on this
+        // thread (JavaScriptCore crashed with both at once).
+        let preparing = inspect ? nil : Simulator.Preparing()
+        defer { _ = preparing?.simulator }
         let request: RunRequest
         let configurationDiagnostics: [Diagnostic]
         do {
@@ -194,7 +196,7 @@ public struct RunCommand: Equatable {
             return (PreprocessSim.ExitCode.usage, nil)
         }
         if inspect { Inspector.announce(output: output) }
-        var transcript = preparing.run(request)
+        var transcript = preparing?.run(request) ?? Simulator().run(request)
         transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
         // Only --trace asks for the timeline in the transcript; --diff and --html-out record it
         // to get the page before finalize.

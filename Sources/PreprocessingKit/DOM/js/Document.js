@@ -256,9 +256,9 @@ class Document extends Node {
     event[EVENT_STATE].initialized = false;
     return event;
   }
-  createRange() { return new Range(this); }
-  createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(root, whatToShow, filter); }
-  createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { return new NodeIterator(root, whatToShow, filter); }
+  createRange() { return makeRange(this); }
+  createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return makeTreeWalker(root, whatToShow, filter); }
+  createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { return makeNodeIterator(root, whatToShow, filter); }
   getSelection() { return this[DOC_STATE].defaultView === null ? null : selectionOf(this); }
   importNode(node, deep = false) {
     checkNode(node, "importNode");

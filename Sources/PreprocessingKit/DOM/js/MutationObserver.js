@@ -1,7 +1,8 @@
 // MutationObserver and MutationRecord: https://dom.spec.whatwg.org/#mutation-observers
 // Registrations sit on the observed node (this[OBSERVERS] of the node); the document counts
-// them so a page without observers pays one comparison per mutation. Records are delivered
-// in a microtask, as browsers do.
+// them so a page without observers pays one comparison per mutation (mutationQueue.js, in the
+// core: this file is the interface group [observers]). Records are delivered in a microtask,
+// as browsers do.
 
 class MutationRecord {
   constructor(token, fields) {
@@ -117,21 +118,4 @@ function deliverMutationRecords() {
     if (records.length === 0) continue;
     try { observer[OBSERVERS].callback.call(observer, records, observer); } catch (error) { reportListenerException(error); }
   }
-}
-
-function queueTreeMutation(target, addedNodes, removedNodes, previousSibling, nextSibling) {
-  if (addedNodes.length === 0 && removedNodes.length === 0) return;
-  const doc = documentOf(target);
-  if (doc === null || doc[DOC_STATE].observerCount === 0) return;
-  queueMutationRecord("childList", target, { addedNodes, removedNodes, previousSibling, nextSibling });
-}
-function queueAttributeMutation(element, localName, namespace, oldValue) {
-  const doc = element[OWNER];
-  if (doc === null || doc[DOC_STATE].observerCount === 0) return;
-  queueMutationRecord("attributes", element, { attributeName: localName, attributeNamespace: namespace, oldValue });
-}
-function queueCharacterDataMutation(node, oldValue) {
-  const doc = node[OWNER];
-  if (doc === null || doc[DOC_STATE].observerCount === 0) return;
-  queueMutationRecord("characterData", node, { oldValue });
 }

@@ -1,7 +1,5 @@
 // NodeIterator: https://dom.spec.whatwg.org/#interface-nodeiterator
 
-/** Iterators that must be adjusted when nodes are removed (held weakly). */
-const liveNodeIterators = new Set();
 
 class NodeIterator {
   /** Made by `document.createNodeIterator(root, whatToShow, filter)`. */
@@ -51,19 +49,5 @@ function nodeIteratorLastDescendant(node) {
   return node;
 }
 
-/** https://dom.spec.whatwg.org/#nodeiterator-pre-removing-steps, for every live iterator. */
-function nodeIteratorsBeforeRemoval(toBeRemoved) {
-  if (liveNodeIterators.size === 0) return;
-  for (const reference of liveNodeIterators) {
-    const iterator = reference.deref();
-    if (iterator === undefined) { liveNodeIterators.delete(reference); continue; }
-    const state = iterator[TRAVERSAL_STATE];
-    if (!rangeIsInclusiveAncestor(toBeRemoved, state.reference) || toBeRemoved === state.root) continue;
-    if (state.beforeReference) {
-      const next = selectorNextSkippingChildren(toBeRemoved, state.root);
-      if (next !== null) { state.reference = next; continue; }
-      state.beforeReference = false;
-    }
-    state.reference = toBeRemoved[PREV] === null ? toBeRemoved[PARENT] : nodeIteratorLastDescendant(toBeRemoved[PREV]);
-  }
-}
+/** document.createNodeIterator(…) */
+function makeNodeIterator(root, whatToShow, filter) { return new NodeIterator(root, whatToShow, filter); }

@@ -1,10 +1,8 @@
 // Range: https://dom.spec.whatwg.org/#interface-range
-// Boundary points are (node, offset). Ranges are live: the mutation hooks at the end of this
-// file (called by Node.js / CharacterData.js) move boundary points the way the spec says.
+// Boundary points are (node, offset). Ranges are live: the mutation hooks in liveRanges.js
+// (called by Node.js / CharacterData.js) move boundary points the way the spec says.
 // Tree changes go through the public Node methods so mutation observers and versions update.
 
-/** Live ranges, held weakly so a script's forgotten ranges can be collected. */
-const liveRanges = new Set();
 
 /**
  * A DOM Range. `new Range()` from a page uses the global document; the DOM's own
@@ -428,50 +426,5 @@ function rangeExtractOrClone(range, extract) {
   return fragment;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Live range hooks, called by the DOM core when the tree changes.
-
-function rangeEachLive(callback) {
-  for (const reference of liveRanges) {
-    const range = reference.deref();
-    if (range === undefined) { liveRanges.delete(reference); continue; }
-    callback(range[RANGE_BOUNDS]);
-  }
-}
-
-/** https://dom.spec.whatwg.org/#concept-node-remove steps 4–7, before `node` is unlinked. */
-function nodeWillBeRemoved(node) {
-  if (typeof nodeIteratorsBeforeRemoval === "function") nodeIteratorsBeforeRemoval(node);
-  if (liveRanges.size === 0) return;
-  const parent = node[PARENT];
-  if (parent === null) return;
-  const index = rangeIndex(node);
-  rangeEachLive((b) => {
-    if (rangeIsInclusiveAncestor(node, b.startNode)) { b.startNode = parent; b.startOffset = index; }
-    if (rangeIsInclusiveAncestor(node, b.endNode)) { b.endNode = parent; b.endOffset = index; }
-    if (b.startNode === parent && b.startOffset > index) b.startOffset--;
-    if (b.endNode === parent && b.endOffset > index) b.endOffset--;
-  });
-}
-
-/** https://dom.spec.whatwg.org/#concept-node-insert step 6, after `node` was linked into its parent. */
-function nodeWasInserted(node) {
-  if (liveRanges.size === 0) return;
-  const parent = node[PARENT];
-  const index = rangeIndex(node);
-  rangeEachLive((b) => {
-    if (b.startNode === parent && b.startOffset > index) b.startOffset++;
-    if (b.endNode === parent && b.endOffset > index) b.endOffset++;
-  });
-}
-
-/** https://dom.spec.whatwg.org/#concept-cd-replace steps 8–11. */
-function dataWillBeReplaced(node, offset, count, newLength) {
-  if (liveRanges.size === 0) return;
-  rangeEachLive((b) => {
-    if (b.startNode === node && b.startOffset > offset && b.startOffset <= offset + count) b.startOffset = offset;
-    if (b.endNode === node && b.endOffset > offset && b.endOffset <= offset + count) b.endOffset = offset;
-    if (b.startNode === node && b.startOffset > offset + count) b.startOffset += newLength - count;
-    if (b.endNode === node && b.endOffset > offset + count) b.endOffset += newLength - count;
-  });
-}
+/** document.createRange(): a range at the start of `doc`. */
+function makeRange(doc) { return new Range(doc); }

@@ -118,3 +118,6 @@ function treeWalkerTraverseSiblings(state, next) {
     if (traversalFilter(state, node) === 1) return null;
   }
 }
+
+/** document.createTreeWalker(…) */
+function makeTreeWalker(root, whatToShow, filter) { return new TreeWalker(root, whatToShow, filter); }

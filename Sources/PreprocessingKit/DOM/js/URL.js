@@ -1,7 +1,7 @@
 // URL — https://url.spec.whatwg.org/#url-class (the URL interface and its setters)
 // The URL is parsed in three files loaded before this one: URLPercentEncoding.js (percent-encode
 // sets), URLHost.js (the host parser) and URLParser.js (the basic URL parser and serializers).
-// This file defines the URL class and installPlatformGlobals(global). The bundle's internal URL
+// This file defines the URL class. The bundle's internal URL
 // helpers (here unless another file is named):
 //   resolveURL(input, baseHref) → string | null     (fast path for a.href, document.baseURI, location)
 //   parseURLRecord(input, baseRecord) → record | null            (URLParser.js)
@@ -40,6 +40,14 @@ function resolveURL(input, baseHref) {
 
 // ---------------------------------------------------------------------------------------------
 // The URL class — https://url.spec.whatwg.org/#url-class
+
+/**
+ * Stores internal state as a non-enumerable property, so `{...object}` and `Object.assign`
+ * copy none of it (they copy enumerable symbol-keyed properties).
+ */
+function defineInternalSlot(object, key, value) {
+  Object.defineProperty(object, key, { value, writable: true, configurable: true });
+}
 
 const URL_RECORD = Symbol("urlRecord");             // the URL record
 const URL_QUERY_OBJECT = Symbol("urlQueryObject");  // its URLSearchParams, created on first access
@@ -241,10 +249,7 @@ class URL {
     urlRecordOf(this);
     let params = this[URL_QUERY_OBJECT];
     if (params === null) {
-      const query = this[URL_RECORD].query;
-      params = new URLSearchParams();
-      params[SEARCH_PARAMS_LIST] = query === null ? [] : parseFormURLEncoded(query);
-      params[SEARCH_PARAMS_URL] = this;
+      params = makeURLSearchParams(this, this[URL_RECORD].query);
       this[URL_QUERY_OBJECT] = params;
     }
     return params;
@@ -276,25 +281,9 @@ class URL {
 }
 
 // WebIDL attributes and operations are enumerable (class members are not by default);
-// `for…in` over a URL in WebKit lists them.
-for (const target of [URL.prototype, URLSearchParams.prototype]) {
-  for (const key of Object.getOwnPropertyNames(target)) {
-    if (key === "constructor") continue;
-    Object.defineProperty(target, key, { enumerable: true });
-  }
+// `for…in` over a URL in WebKit lists them (URLSearchParams.js does the same for its interface).
+for (const key of Object.getOwnPropertyNames(URL.prototype)) {
+  if (key === "constructor") continue;
+  Object.defineProperty(URL.prototype, key, { enumerable: true });
 }
 Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });
-
-/**
- * Installs URL, URLSearchParams, atob, btoa, TextEncoder and TextDecoder on `global` as
- * non-enumerable, writable, configurable properties (as WebIDL defines interface objects).
- * @param {object} global the page's global object
- */
-function installPlatformGlobals(global) {
-  const members = { URL, URLSearchParams, atob, btoa, TextEncoder, TextDecoder };
-  for (const name of Object.keys(members)) {
-    Object.defineProperty(global, name, { value: members[name], writable: true, enumerable: false, configurable: true });
-  }
-  // Safari still exposes the legacy alias.
-  Object.defineProperty(global, "webkitURL", { value: URL, writable: true, enumerable: false, configurable: true });
-}

@@ -1,8 +1,8 @@
 // URLSearchParams — https://url.spec.whatwg.org/#interface-urlsearchparams
 // application/x-www-form-urlencoded — https://url.spec.whatwg.org/#application/x-www-form-urlencoded
+// The interface group [searchParams]: a URL's `searchParams` and the window's URLSearchParams
+// load it (its internal slots are in symbols.js: a URL keeps its object in sync).
 
-const SEARCH_PARAMS_LIST = Symbol("searchParamsList"); // array of [name, value] pairs
-const SEARCH_PARAMS_URL = Symbol("searchParamsURL");   // the URL whose query this object mirrors, or null
 
 /**
  * Parses an application/x-www-form-urlencoded string into [name, value] pairs.
@@ -48,14 +48,6 @@ function serializeFormURLEncoded(pairs) {
       percentEncodeString(pairs[index][1], FORM_URLENCODED_SET, true);
   }
   return output;
-}
-
-/**
- * Stores internal state as a non-enumerable property, so `{...object}` and `Object.assign`
- * copy none of it (they copy enumerable symbol-keyed properties).
- */
-function defineInternalSlot(object, key, value) {
-  Object.defineProperty(object, key, { value, writable: true, configurable: true });
 }
 
 /** Converts a value as WebIDL does for USVString. */
@@ -264,3 +256,18 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   value: URLSearchParams.prototype.entries, writable: true, configurable: true,
 });
 Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
+
+// WebIDL attributes and operations are enumerable (class members are not by default);
+// `for…in` over a URLSearchParams in WebKit lists them.
+for (const key of Object.getOwnPropertyNames(URLSearchParams.prototype)) {
+  if (key === "constructor") continue;
+  Object.defineProperty(URLSearchParams.prototype, key, { enumerable: true });
+}
+
+/** A URL's `searchParams`: a URLSearchParams of its query that keeps the URL in sync. */
+function makeURLSearchParams(url, query) {
+  const params = new URLSearchParams();
+  params[SEARCH_PARAMS_LIST] = query === null ? [] : parseFormURLEncoded(query);
+  params[SEARCH_PARAMS_URL] = url;
+  return params;
+}

@@ -87,12 +87,12 @@ function windowInterfaces() {
     DocumentFragment, ShadowRoot, Document, HTMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
     HTMLFormControlsCollection, HTMLOptionsCollection, DOMTokenList, DOMStringMap, "CSSStyleDeclaration": LAZY_INTERFACE,
     DOMRect, DOMRectReadOnly, DOMImplementation, DOMException, Event, CustomEvent, UIEvent, MouseEvent,
-    KeyboardEvent, InputEvent, FocusEvent, MutationObserver, MutationRecord, "XMLSerializer": LAZY_INTERFACE, "DOMParser": LAZY_INTERFACE,
+    KeyboardEvent, InputEvent, FocusEvent, "MutationObserver": LAZY_INTERFACE, "MutationRecord": LAZY_INTERFACE, "XMLSerializer": LAZY_INTERFACE, "DOMParser": LAZY_INTERFACE,
     Location, Navigator, History, Screen, Storage, Window, MediaQueryList, HTMLElement, HTMLUnknownElement,
     SVGElement, SVGGraphicsElement, SVGSVGElement, MathMLElement, HTMLMediaElement,
-    Range, Selection, TreeWalker, NodeIterator, NodeFilter,
+    "Range": LAZY_INTERFACE, "Selection": LAZY_INTERFACE, "TreeWalker": LAZY_INTERFACE, "NodeIterator": LAZY_INTERFACE, NodeFilter,
     // Platform utilities (base64.js, TextEncoder.js, TextDecoder.js, URLSearchParams.js, URL.js).
-    URL, URLSearchParams, TextEncoder, TextDecoder,
+    URL, "URLSearchParams": LAZY_INTERFACE, TextEncoder, TextDecoder,
   };
   for (const [name, ElementClass] of HTML_ELEMENT_INTERFACES) interfaces[name] = ElementClass === null ? LAZY_INTERFACE : ElementClass;
   return interfaces;
@@ -102,7 +102,8 @@ function windowInterfaces() {
  * The window's properties whose values an interface group holds, by name, while the group is not
  * loaded: each an accessor whose first read loads the group, which then puts the value in its
  * place (interfaceGroupLoaded). `interface`: an interface object, which gets its string tag and
- * whose instances are platform objects.
+ * whose instances are platform objects; `enumerable`: an operation of the window (fetch), which
+ * WebKit enumerates, where an interface object is not.
  */
 const LAZY_WINDOW_PROPERTIES = new Map();
 
@@ -110,16 +111,16 @@ const LAZY_WINDOW_PROPERTIES = new Map();
  * Defines `name` on the window as an accessor that loads the interface group declaring it,
  * where the group's class or function will be once it loads.
  */
-function defineLazyWindowProperty(global, name, isInterface) {
+function defineLazyWindowProperty(global, name, isInterface, enumerable) {
   const loadGroup = LAZY_GROUP_MEMBERS[name];
   if (loadGroup === undefined) throw new Error("no interface group declares " + name);
   const get = function () { return loadGroup()[name]; };
-  LAZY_WINDOW_PROPERTIES.set(name, { get, interface: isInterface });
+  LAZY_WINDOW_PROPERTIES.set(name, { get, interface: isInterface, enumerable });
   Object.defineProperty(global, name, {
     get,
     // A page that sets the name before reading it gets its own value, as it would over the class.
-    set(value) { Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false }); },
-    configurable: true, enumerable: false,
+    set(value) { Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable }); },
+    configurable: true, enumerable,
   });
 }
 
@@ -141,7 +142,7 @@ function interfaceGroupLoaded(exports) {
     }
     const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
     if (descriptor !== undefined && descriptor.get === lazy.get) {
-      Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+      Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: lazy.enumerable });
     }
   }
   return exports;
@@ -170,7 +171,7 @@ function installWindowInterfaces(global) {
   const interfaces = windowInterfaces();
   for (const name in interfaces) {
     const value = interfaces[name];
-    if (value === LAZY_INTERFACE) { defineLazyWindowProperty(global, name, true); continue; }
+    if (value === LAZY_INTERFACE) { defineLazyWindowProperty(global, name, true, false); continue; }
     if (value.prototype && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) defineStringTag(value, name);
     Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
   }

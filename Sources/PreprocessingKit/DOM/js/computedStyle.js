@@ -438,7 +438,7 @@ function computeStyleValue(element, name) {
  */
 function computedFromSpecified(element, name, value) {
   if (name === "display") return computedDisplay(element, value);
-  if (COLOR_PROPERTIES.has(name)) {
+  if (isColorProperty(name)) {
     if (value.toLowerCase() === "currentcolor") return computedStyleValue(element, "color");
     const color = parseCSSColor(value, false);
     return color === null ? value : serializeColor(color);
@@ -449,7 +449,7 @@ function computedFromSpecified(element, name, value) {
     const number = parseFloat(value) / (value.endsWith("%") ? 100 : 1);
     return Number.isNaN(number) ? value : String(Math.min(1, Math.max(0, number)));
   }
-  if (LENGTH_PROPERTY.test(name)) {
+  if (isLengthProperty(name)) {
     const px = computedLengthPx(element, value);
     if (px !== null) return px + "px";
   }

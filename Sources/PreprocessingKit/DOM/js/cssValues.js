@@ -68,6 +68,12 @@ const COLOR_PROPERTIES = new Set(["color", "background-color", "border-top-color
   "border-bottom-color", "border-left-color", "outline-color", "caret-color", "text-decoration-color",
   "column-rule-color", "-webkit-tap-highlight-color", "accent-color", "text-emphasis-color"]);
 
+/** Whether `name` is a colour property (computed as rgb()/rgba()). */
+function isColorProperty(name) { return COLOR_PROPERTIES.has(name); }
+
+/** Whether `name` is a length property (computed in px). */
+function isLengthProperty(name) { return LENGTH_PROPERTY.test(name); }
+
 /** Properties a quirks-mode document lets take a colour without `#` (`color: ff0000`). */
 const QUIRKY_COLOR_PROPERTIES = new Set(["color", "background-color", "border-top-color", "border-right-color",
   "border-bottom-color", "border-left-color"]);

@@ -57,8 +57,11 @@ function installImageLoads(global) {
  * requested too.
  */
 function installNetwork(global) {
-  for (const name of ["fetch", "Headers", "Request", "Response", "XMLHttpRequest", "AbortSignal", "AbortController"]) {
-    defineLazyWindowProperty(global, name, false);
+  // fetch is the window's own operation, which WebKit enumerates; the classes here give their
+  // own string tags and are not counted among the window's interfaces (platformObjectView).
+  defineLazyWindowProperty(global, "fetch", false, true);
+  for (const name of ["Headers", "Request", "Response", "XMLHttpRequest", "AbortSignal", "AbortController"]) {
+    defineLazyWindowProperty(global, name, false, false);
   }
   installImageLoads(global);
 }

@@ -199,7 +199,7 @@ class Request {
     }
     this[BODY_BYTES] = body !== undefined ? bodyBytes(body) : source ? source[BODY_BYTES] : null;
     if (typeof body === "string" && !this.headers.has("content-type")) this.headers.set("content-type", "text/plain;charset=UTF-8");
-    if (typeof URLSearchParams === "function" && body instanceof URLSearchParams && !this.headers.has("content-type")) {
+    if (body !== null && typeof body === "object" && body[SEARCH_PARAMS_LIST] !== undefined && !this.headers.has("content-type")) {
       this.headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
     }
   }

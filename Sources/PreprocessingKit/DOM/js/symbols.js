@@ -32,6 +32,10 @@ const DOCTYPE_IDS = Symbol("doctypeIds"); // {name, publicId, systemId}
 // Events.
 const LISTENERS = Symbol("listeners");    // Map type → array of {callback, capture, once, passive}
 
+// URLSearchParams (URLSearchParams.js; a URL reads them to keep its object in sync).
+const SEARCH_PARAMS_LIST = Symbol("searchParamsList"); // array of [name, value] pairs
+const SEARCH_PARAMS_URL = Symbol("searchParamsURL");   // the URL whose query this object mirrors, or null
+
 // Added by the DOM core.
 const INTERNAL = Symbol("internal");      // token that lets our own code call constructors pages may not
 const CONSTRUCTION_STEPS = Symbol("constructionSteps"); // on an element class whose constructor does more than store fields (Element.js)
