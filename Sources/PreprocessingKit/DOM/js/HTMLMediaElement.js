@@ -66,3 +66,13 @@ registerHTMLElement(HTMLSourceElement, "source");
 class HTMLTrackElement extends HTMLElement {}
 reflectAttributes(HTMLTrackElement.prototype, { src: "url", kind: "string", srclang: "string", label: "string", default: "boolean" });
 registerHTMLElement(HTMLTrackElement, "track");
+
+/** `new Audio(src)`: https://html.spec.whatwg.org/#dom-audio */
+function Audio(src) {
+  if (!new.target) throw new TypeError("Constructor requires 'new'");
+  const audio = createElementInternal(currentPageDocument(), "audio", NS_HTML, null);
+  setAttributeValue(audio, "preload", "auto");
+  if (src !== undefined) setAttributeValue(audio, "src", String(src));
+  return audio;
+}
+Audio.prototype = HTMLAudioElement.prototype;

@@ -44,3 +44,16 @@ class HTMLDataListElement extends HTMLElement {
   get options() { return createLiveCollection(this, collectDescendantElements, (el) => el[LOCAL_NAME] === "option"); }
 }
 registerHTMLElement(HTMLDataListElement, "datalist");
+
+/** `new Option(text, value, defaultSelected, selected)`: https://html.spec.whatwg.org/#dom-option */
+function Option(text = "", value, defaultSelected = false, selected = false) {
+  if (!new.target) throw new TypeError("Constructor requires 'new'");
+  const doc = currentPageDocument();
+  const option = createElementInternal(doc, "option", NS_HTML, null);
+  if (text !== "") linkChild(option, createTextNode(doc, String(text)), null);
+  if (value !== undefined) setAttributeValue(option, "value", String(value));
+  if (defaultSelected) setAttributeValue(option, "selected", "");
+  if (selected) controlState(option).selected = true;
+  return option;
+}
+Option.prototype = HTMLOptionElement.prototype;

@@ -89,7 +89,7 @@ function windowInterfaces() {
     DOMRect, DOMRectReadOnly, DOMImplementation, DOMException, Event, CustomEvent, UIEvent, MouseEvent,
     KeyboardEvent, InputEvent, FocusEvent, "MutationObserver": LAZY_INTERFACE, "MutationRecord": LAZY_INTERFACE, "XMLSerializer": LAZY_INTERFACE, "DOMParser": LAZY_INTERFACE,
     Location, Navigator, History, Screen, Storage, Window, MediaQueryList, HTMLElement, HTMLUnknownElement,
-    SVGElement, SVGGraphicsElement, SVGSVGElement, MathMLElement, HTMLMediaElement,
+    SVGElement, SVGGraphicsElement, SVGSVGElement, MathMLElement, "HTMLMediaElement": LAZY_INTERFACE,
     "Range": LAZY_INTERFACE, "Selection": LAZY_INTERFACE, "TreeWalker": LAZY_INTERFACE, "NodeIterator": LAZY_INTERFACE, NodeFilter,
     // Platform utilities (base64.js, TextEncoder.js, TextDecoder.js, URLSearchParams.js, URL.js).
     URL, "URLSearchParams": LAZY_INTERFACE, TextEncoder, TextDecoder,
@@ -232,8 +232,10 @@ function installWindowGlobals(global) {
   define("visualViewport", undefined);
 
   define("Image", legacyImageConstructor(), false);
-  define("Audio", legacyAudioConstructor(), false);
-  define("Option", legacyOptionConstructor(), false);
+  // The media group holds Audio (HTMLMediaElement.js); its first read loads it.
+  defineLazyWindowProperty(global, "Audio", false, false);
+  // The forms group holds Option (HTMLOptionElement.js); its first read loads it.
+  defineLazyWindowProperty(global, "Option", false, false);
   define("atob", atob, false);
   define("btoa", btoa, false);
   define("alert", function alert(message) {
@@ -321,28 +323,4 @@ function legacyImageConstructor() {
   }
   Image.prototype = HTMLImageElement.prototype;
   return Image;
-}
-function legacyAudioConstructor() {
-  function Audio(src) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
-    const audio = createElementInternal(pageDocument, "audio", NS_HTML, null);
-    setAttributeValue(audio, "preload", "auto");
-    if (src !== undefined) setAttributeValue(audio, "src", String(src));
-    return audio;
-  }
-  Audio.prototype = HTMLAudioElement.prototype;
-  return Audio;
-}
-function legacyOptionConstructor() {
-  function Option(text = "", value, defaultSelected = false, selected = false) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
-    const option = createElementInternal(pageDocument, "option", NS_HTML, null);
-    if (text !== "") linkChild(option, createTextNode(pageDocument, String(text)), null);
-    if (value !== undefined) setAttributeValue(option, "value", String(value));
-    if (defaultSelected) setAttributeValue(option, "selected", "");
-    if (selected) controlState(option).selected = true;
-    return option;
-  }
-  Option.prototype = HTMLOptionElement.prototype;
-  return Option;
 }
