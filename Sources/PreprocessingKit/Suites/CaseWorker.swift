@@ -1,4 +1,5 @@
 import Foundation
+import JavaScriptEngine
 
 // Persistent case workers (`preprocess-sim __run-cases`).
 //
@@ -315,6 +316,9 @@ public final class CaseWorkerLoop {
 
     /// The `__run-cases` process: invocations from standard input until it closes.
     public static func serve() -> Int32 {
+        // Workers share the machine's cores with each other: compiling one page's hot code
+        // for the next minutes of a run that ends with the page does not pay here.
+        JavaScriptVirtualMachine.optimizeLaterForSharedCores()
         // Frames go to a private copy of standard output; whatever else a case prints to
         // standard output lands in its standard error, where it cannot break the framing.
         let frames = dup(STDOUT_FILENO)
