@@ -177,8 +177,19 @@ public struct RunCommand: Equatable {
 
     /// The last run's simulator, kept until the next run replaces it or the process ends: tearing
     /// down a virtual machine (its heap, its compiled code) as a one-page process exits took
-    /// 2 ms that nothing needs.
+    /// 2 ms that nothing needs. Locked: runs made in process (tests, a host's own code) may
+    /// come from several threads.
     nonisolated(unsafe) private static var lastRunSimulator: Simulator.Preparing?
+    private static let lastRunLock = NSLock()
+
+    private static func keepUntilNextRun(_ simulator: Simulator.Preparing) {
+        lastRunLock.lock()
+        let previous = lastRunSimulator
+        lastRunSimulator = simulator
+        lastRunLock.unlock()
+        // Released outside the lock: its machine's teardown takes a while.
+        _ = previous
+    }
 
     /// A run that ended before the simulator ran, its reason already printed.
     private struct Unusable: Error {}
@@ -202,7 +213,7 @@ public struct RunCommand: Equatable {
         }
         if inspect { Inspector.announce(output: output) }
         var transcript = preparing?.run(request) ?? Simulator().run(request)
-        Self.lastRunSimulator = preparing
+        if let preparing { Self.keepUntilNextRun(preparing) }
         transcript.diagnostics.insert(contentsOf: configurationDiagnostics, at: 0)
         // Only --trace asks for the timeline in the transcript; --diff and --html-out record it
         // to get the page before finalize.
