@@ -323,9 +323,11 @@ public final class BackgroundParse: @unchecked Sendable {
     /// the work to another thread can win back, so it is parsed where it is asked for.
     static let threadThreshold = 16 * 1024
 
-    /// Starts parsing `html` (at once, on this thread, when it is small).
-    public init(html: String) {
-        if html.utf8.count < Self.threadThreshold {
+    /// Starts parsing `html` (at once, on this thread, when it is small, or when `onThisThread`:
+    /// a thread that would only wait for the parse, as a one-page run waits for its realm, does
+    /// it itself rather than start another that competes for the cores).
+    public init(html: String, onThisThread: Bool = false) {
+        if onThisThread || html.utf8.count < Self.threadThreshold {
             parse(html)
         } else {
             DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html) }

@@ -73,8 +73,8 @@ public final class Simulator {
     /// A simulator being made on another thread, with its first run's realm (the engine
     /// started, the DOM core evaluated), for a process about to run a page: that is most of a
     /// one-page process's time, and none of it depends on the page, so the process reads its
-    /// script and page meanwhile (`preprocess-sim run`). `run` starts parsing the page at once,
-    /// on a third thread, and runs it when the simulator is ready.
+    /// script and page meanwhile (`preprocess-sim run`). `run` parses the page on its own thread
+    /// while the simulator is made, and runs it when the simulator is ready.
     public final class Preparing: @unchecked Sendable {
         private let ready = DispatchSemaphore(value: 0)
         // Written once by the preparing thread before `ready` is signalled, read after waiting on it.
@@ -99,7 +99,7 @@ public final class Simulator {
         /// Runs `request` on the simulator, its page parsed while the simulator is made (unless
         /// the page is too large for the request's memory limit, which the run reports).
         public func run(_ request: RunRequest) -> Transcript {
-            let parsing = Exchange.pageFitsMemoryLimit(request) ? BackgroundParse(html: request.page.html) : nil
+            let parsing = Exchange.pageFitsMemoryLimit(request) ? BackgroundParse(html: request.page.html, onThisThread: true) : nil
             return simulator.run(request, parsing: parsing)
         }
     }

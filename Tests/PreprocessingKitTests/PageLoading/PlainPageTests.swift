@@ -98,6 +98,32 @@ import Testing
         #expect(missing.description == "/nonexistent/dir/page.html: error: cannot read the page: no such file")
         let directory = try #require(throws: PageLoadError.self) { try PageLoader.load(path: NSTemporaryDirectory()) }
         #expect(directory.code == .pageUnreadable)
+        #expect(directory.message == "cannot read the page: it is a directory")
+    }
+
+    @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let path = try PageFixtures.temporaryFile(named: "large.html", bytes: Array(repeating: UInt8(ascii: "x"), count: 3 * 1_048_576))
+        defer { PageFixtures.remove(path) }
+        let refused = try #require(throws: PageLoadError.self) { try PageLoader.load(path: path, options: .init(maximumBytes: 2 * 1_048_576)) }
+        #expect(refused.code == .pageTooLarge)
+        #expect(refused.message.hasPrefix("the page is 3 MB, more than the 2 MB the memory limit allows"))
+        #expect(try PageLoader.load(path: path, options: .init(maximumBytes: 3 * 1_048_576)).byteCount == 3 * 1_048_576)
+    }
+
+    @Test func aPipeIsReadToItsEnd() throws {
+        // A FIFO reports size 0: the page is what the writer sends until it closes, here more than one read's worth.
+        let path = NSTemporaryDirectory() + "page-\(UUID().uuidString).html"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let body = "<title>piped</title>" + String(repeating: "<p>paragraph</p>", count: 10_000)
+        let writer = Thread {
+            let handle = FileHandle(forWritingAtPath: path)
+            handle?.write(Data(body.utf8))
+            try? handle?.close()
+        }
+        writer.start()
+        let page = try PageLoader.load(path: path)
+        #expect(page.html == body)
     }
 
     @Test func emptyFileIsAnEmptyPageWithAWarning() throws {
