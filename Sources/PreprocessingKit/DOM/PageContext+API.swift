@@ -29,7 +29,7 @@ extension PageContext {
     /// The events recorded since the last call (console, dialogs, navigations, unsupported APIs).
     public func takeEvents() throws(JavaScriptError) -> [PageEvent] {
         let json = try api.invoke("takeEvents").stringValue
-        return (try? JSONDecoder().decode([PageEvent].self, from: Data(json.utf8))) ?? []
+        return decodedArray(json)
     }
 
     /// How a platform object (node, collection, window…) crosses the results bridge: its
@@ -85,7 +85,7 @@ extension PageContext {
     /// The network requests made since the last call (none reached the network).
     public func takeRequests() throws(JavaScriptError) -> [Transcript.Request] {
         let json = try api.invoke("takeRequests").stringValue
-        return (try? JSONDecoder().decode([Transcript.Request].self, from: Data(json.utf8))) ?? []
+        return decodedArray(json)
     }
 
     /// A classic script of the page: inline (`src` nil) or external with a fixture.
@@ -97,7 +97,7 @@ extension PageContext {
     /// The page's classic scripts in document order (external ones only when a fixture has them).
     public func pageScripts() throws(JavaScriptError) -> [PageScript] {
         let json = try api.invoke("pageScripts").stringValue
-        return (try? JSONDecoder().decode([PageScript].self, from: Data(json.utf8))) ?? []
+        return decodedArray(json)
     }
 
     /// Fires DOMContentLoaded and load, as a page whose scripts ran has seen.
@@ -120,7 +120,7 @@ extension PageContext {
     /// The DOM mutations recorded during finalize since the last call.
     public func takeMutations() throws(JavaScriptError) -> [DOMMutation] {
         let json = try api.invoke("takeMutations").stringValue
-        return (try? JSONDecoder().decode([DOMMutation].self, from: Data(json.utf8))) ?? []
+        return decodedArray(json)
     }
 
     /// Where the page's code is on the current stack (called from a native function JS called).
@@ -136,4 +136,12 @@ extension PageContext {
         }
         return text
     }
+}
+
+/// The array `json` holds, or none when it is not one: most pages record no events, requests or
+/// mutations, and JSONDecoder's first use in a process (its type metadata and protocol lookups)
+/// costs more than a one-page run's whole handler stage.
+func decodedArray<Element: Decodable>(_ json: String) -> [Element] {
+    if json == "[]" || json.isEmpty { return [] }
+    return (try? JSONDecoder().decode([Element].self, from: Data(json.utf8))) ?? []
 }
