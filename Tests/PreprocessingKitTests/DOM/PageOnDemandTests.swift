@@ -100,8 +100,11 @@ import TestSupport
         // The head's elements and the path to them: 35 when this was written.
         let afterMetadata = try page.parsedElementCounts()
         #expect(afterMetadata.made > 1 && afterMetadata.made * 10 < afterMetadata.parsed)
-        // The body's text walks the body: every element is made.
-        _ = try page.javaScript.evaluate("document.body.textContent.length")
+        // The body's text is read from the parse: nothing more is made.
+        #expect(try page.javaScript.evaluate("document.body.textContent.length").numberValue > 1_000)
+        #expect(try page.parsedElementCounts().made == afterMetadata.made)
+        // Every element: every element is made.
+        _ = try page.javaScript.evaluate("document.querySelectorAll('*').length")
         let afterWalk = try page.parsedElementCounts()
         #expect(afterWalk.made == afterWalk.parsed)
         #expect(try page.javaScript.evaluate("document.getElementsByTagName('*').length").numberValue == Double(afterWalk.parsed))
@@ -119,6 +122,69 @@ import TestSupport
         let counts = try page.parsedElementCounts()
         #expect(counts.made == 10)
         #expect(try page.javaScript.evaluate("window.length + ':' + frames[0].name").stringValue == "1:a")
+    }
+
+    /// Markup whose serialisation has rules of its own: raw text, templates, void and foreign
+    /// elements, namespaced attributes, characters that are escaped.
+    static let serialisationEdges = """
+        <!DOCTYPE html><html lang=en><head><title>a &amp; b</title><style>p > a { content: "<&>" }</style>
+        <script>if (a < b && c > d) document.write("</p>")</script><noscript><p>no &amp; script</p></noscript></head>
+        <body class="x &quot;y&quot;" data-v='<a href="q">'><!-- a comment -- with dashes -->
+        <p>1 &lt; 2 &gt; 0 &nbsp;&amp; "quoted"<br><img src=x.png alt="a&quot;b"><input value=' v '></p>
+        <xmp><b>raw</b> & text</xmp><iframe><p>frame text</p></iframe><noembed><b></noembed><noframes>&amp;</noframes>
+        <textarea>
+        leading newline</textarea><pre>
+        pre</pre><listing>
+        listing</listing><template id=t><td>cell &amp;</td><style>x</style></template>
+        <svg viewBox="0 0 10 10" xmlns:xlink="http://www.w3.org/1999/xlink"><foreignObject><p>in svg</p></foreignObject>
+        <use xlink:href="#t" xml:lang="fr"/><desc>d &lt;</desc><clipPath><circle r=1 /></clipPath></svg>
+        <math><mi>x</mi><annotation-xml encoding="text/html"><b>b</b></annotation-xml></math>
+        <table><tr><td>c</td></tr></table><plaintext><b>all &amp; the rest
+        """
+
+    /// Where two texts first differ, with a little of each from there.
+    static func firstDifference(_ a: String, _ b: String) -> String {
+        let a = Array(a.utf16), b = Array(b.utf16)
+        var i = 0
+        while i < min(a.count, b.count) && a[i] == b[i] { i += 1 }
+        func excerpt(_ units: [UInt16]) -> String { String(decoding: units[max(0, i - 30)..<min(units.count, i + 50)], as: UTF16.self) }
+        return "at UTF-16 offset \(i): \(excerpt(a).debugDescription) vs \(excerpt(b).debugDescription)"
+    }
+
+    /// Serialising what is not made, and its text, read the parse: the markup and the text are
+    /// the made nodes', and reading them makes nothing.
+    @Test func markupAndTextOfWhatIsNotMadeComeFromTheParse() throws {
+        let machine = JavaScriptVirtualMachine()
+        let folder = Paths.shared.appendingPathComponent("corpus/pages").path
+        var inputs = [Self.serialisationEdges, "<p>x", ""]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name + "/source.html") else { continue }
+            inputs.append(String(decoding: data, as: UTF8.self))
+        }
+        #expect(inputs.count > 80)
+        for html in inputs {
+            let page = try PageContext(html: html, configuration: .init(url: "https://example.com/"), machine: machine)
+            let installed = try page.parsedElementCounts()
+            let both = "document.documentElement.outerHTML + '\\u0000' + document.body.innerHTML + '\\u0000' + document.documentElement.textContent + '\\u0000' + document.body.textContent"
+            let fromParse = try page.javaScript.evaluate(both).stringValue
+            // The head and body themselves (the path to the body), nothing below them.
+            #expect(try page.parsedElementCounts().made <= installed.made + 2)
+            // Part of the tree made: a query makes the path to what it returns.
+            let mixed = try page.javaScript.evaluate("document.querySelectorAll('p, a, td, svg *').length; document.documentElement.outerHTML").stringValue
+            let mixedText = try page.javaScript.evaluate("document.documentElement.textContent").stringValue
+            _ = try page.javaScript.evaluate("document.querySelectorAll('*').length")
+            let all = try page.parsedElementCounts()
+            #expect(all.made == all.parsed)
+            let fromNodes = try page.javaScript.evaluate(both).stringValue
+            // Compared as booleans: a page's whole markup in a failure says less than where it differs.
+            let sameFromParse = fromParse == fromNodes
+            #expect(sameFromParse, "\(html.prefix(60)): \(Self.firstDifference(fromParse, fromNodes))")
+            let sameMixed = fromNodes.hasPrefix(mixed + "\u{0}")
+            #expect(sameMixed, "\(html.prefix(60)): \(Self.firstDifference(mixed, fromNodes))")
+            let textFromNodes = try page.javaScript.evaluate("document.documentElement.textContent").stringValue
+            let sameMixedText = mixedText == textFromNodes
+            #expect(sameMixedText, "\(html.prefix(60)): \(Self.firstDifference(mixedText, textFromNodes))")
+        }
     }
 
     @Test func aPageWithAShadowRootTemplateIsBuiltAtOnce() throws {

@@ -231,13 +231,27 @@ function nodeLength(node) {
 /** The concatenated data of Text descendants: https://dom.spec.whatwg.org/#concept-descendant-text-content */
 function descendantTextContent(root) {
   if (typeof root[LOCAL_NAME] === "string") {
-    const indexed = elementIndexTextContent(root);
-    if (indexed !== undefined) return indexed;
+    // Children not made yet are as the parser left them: their text is read from the parse.
+    if (root[FLAT_INDEX] >= 0) return parsedTextContent(root[FLAT_INDEX]);
+    // The element index's table of texts makes every element: it serves a script that reads
+    // the text of element after element once they are all made (a collection of every element
+    // makes them), and a walk that reads what is not made from the parse serves until then.
+    if (!inPartlyMadePage(root)) {
+      const indexed = elementIndexTextContent(root);
+      if (indexed !== undefined) return indexed;
+    }
   }
   let text = "";
-  for (let node = root[FIRST]; node !== null; node = nextInTree(node, root)) {
+  for (let node = root[FIRST]; node !== null;) {
     // Elements are most of the nodes: the symbol test skips them without the nodeType getter.
-    if (typeof node[LOCAL_NAME] !== "string" && node.nodeType === TEXT_NODE) text += node[DATA];
+    if (typeof node[LOCAL_NAME] !== "string") {
+      if (node.nodeType === TEXT_NODE) text += node[DATA];
+    } else if (node[FLAT_INDEX] >= 0) {
+      text += parsedTextContent(node[FLAT_INDEX]);
+      node = nextSkippingChildren(node, root);
+      continue;
+    }
+    node = nextInTree(node, root);
   }
   return text;
 }

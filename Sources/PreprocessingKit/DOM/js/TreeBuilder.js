@@ -21,7 +21,7 @@ const FLAT_ATTRIBUTE_NAMESPACES = [null, NS_XLINK, NS_XML, NS_XMLNS];
  * order the parser gave (`tree[7]`) and the element index's `elements`, where each element made
  * so far sits at its position. One page per realm, so one record; `doc` is null before a page.
  */
-const PARSED_PAGE = { doc: null, nodes: null, attributes: null, text: "", names: null, doctype: null, order: null, ends: null, positions: null, elements: null, madeBefore: 0 };
+const PARSED_PAGE = { doc: null, nodes: null, attributes: null, text: "", names: null, doctype: null, order: null, ends: null, positions: null, elements: null, madeBefore: 0, madeCount: 0 };
 
 /** The quirks mode a flat tree was parsed in: "no-quirks", "quirks" or "limited-quirks". */
 function flatTreeQuirksMode(tree) { return tree[5]; }
@@ -127,6 +127,7 @@ function buildFlatDescendants(doc, nodes, attributes, text, names, doctype, from
         if (!inPlace) element[INDEX_POSITION] = position;
         if (page !== null) {
           page.elements[position] = element;
+          page.madeCount++;
         } else {
           elements.push(element);
           ends.push(position + 1);
@@ -190,6 +191,7 @@ function installParsedDocument(doc, tree) {
   PARSED_PAGE.positions = order[2];
   PARSED_PAGE.elements = elements;
   PARSED_PAGE.madeBefore = 0;
+  PARSED_PAGE.madeCount = 0;
   makeParsedChildren(doc, tree[4], false);
   doc[VERSION]++;
   const index = makeElementIndex(doc, elements, order[1], new Map(), false);
@@ -274,7 +276,7 @@ function makeParsedElement(page, index, parent, prev) {
     readFlatAttributes(element[ATTRS], nodes, page.attributes, page.text, page.names, base);
     makeParsedChildren(element, index, false);
   }
-  if (position >= 0) page.elements[position] = element;
+  if (position >= 0) { page.elements[position] = element; page.madeCount++; }
   const content = nodes[base + FLAT_EXTRA];
   if (content >= 0) {
     buildFlatDescendants(doc, nodes, page.attributes, page.text, page.names, page.doctype, content, element.content, false, null);
@@ -316,7 +318,7 @@ function parsedElementAt(page, position) {
  * nodes where they would have been made with the page, next to each other in memory and in
  * tree order, which the walks after it visit faster than nodes made parent by parent.
  * `madeBefore`: every element before it is made with its children, so no range is looked
- * through twice.
+ * through twice. `madeCount`: how many elements are made.
  */
 function makeParsedRange(page, start, end) {
   if (end <= page.madeBefore) return;
@@ -352,6 +354,40 @@ function expandParsedElement(element) {
   element[FLAT_INDEX] = -1;
   makeParsedChildren(element, index, true);
   return true;
+}
+
+/** Whether `node` is of the page's document while some of its elements are not made. */
+function inPartlyMadePage(node) {
+  return PARSED_PAGE.doc !== null && PARSED_PAGE.madeCount < PARSED_PAGE.elements.length && node[OWNER] === PARSED_PAGE.doc;
+}
+
+/**
+ * The text of the descendants of the page's parsed node `flatIndex`, none of them made: their
+ * text nodes' data in tree order, as textContent reads it from made nodes (a template's
+ * content is not among its descendants).
+ */
+function parsedTextContent(flatIndex) {
+  const nodes = PARSED_PAGE.nodes, text = PARSED_PAGE.text;
+  let result = "";
+  let index = nodes[flatIndex * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
+  while (index >= 0) {
+    const base = index * FLAT_NODE_FIELDS;
+    const kind = nodes[base] & 0xFF;
+    if (kind === TEXT_NODE) {
+      const start = nodes[base + FLAT_START];
+      result += text.slice(start, start + nodes[base + FLAT_COUNT]);
+    } else if (kind === ELEMENT_NODE && nodes[base + FLAT_FIRST_CHILD] >= 0) {
+      index = nodes[base + FLAT_FIRST_CHILD];
+      continue;
+    }
+    // The next node after this one's subtree: a sibling, or an ancestor's below `flatIndex`.
+    while (nodes[index * FLAT_NODE_FIELDS + FLAT_NEXT_SIBLING] < 0) {
+      index = nodes[index * FLAT_NODE_FIELDS + FLAT_PARENT];
+      if (index === flatIndex) return result;
+    }
+    index = nodes[index * FLAT_NODE_FIELDS + FLAT_NEXT_SIBLING];
+  }
+  return result;
 }
 
 /**

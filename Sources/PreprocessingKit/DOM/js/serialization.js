@@ -53,9 +53,13 @@ function serializeOpening(node) {
  * pieces are joined once at the end: a page's final HTML is one copy, not a rope per node.
  */
 function serializeTree(root, includeRoot) {
+  const out = [];
+  if (!includeRoot && root[FLAT_INDEX] >= 0) {
+    serializeParsedChildren(out, root[FLAT_INDEX], root[NAMESPACE] === NS_HTML && RAW_TEXT_PARENTS.has(root[LOCAL_NAME]));
+    return out.join("");
+  }
   let node = includeRoot ? root : root[FIRST];
   if (node === null) return "";
-  const out = [];
   for (;;) {
     const localName = node[LOCAL_NAME];
     if (typeof localName === "string") {
@@ -70,7 +74,12 @@ function serializeTree(root, includeRoot) {
       const content = node[CONTENT];
       if (content) out.push(serializeChildren(content));
       const isVoid = node[NAMESPACE] === NS_HTML && VOID_ELEMENTS.has(localName);
-      if (node[FIRST] !== null && !isVoid && !content) { node = node[FIRST]; continue; }
+      if (!isVoid && !content) {
+        // Children not made yet are as the parser left them: their markup is read from the parse.
+        const flatIndex = node[FLAT_INDEX];
+        if (flatIndex >= 0) serializeParsedChildren(out, flatIndex, node[NAMESPACE] === NS_HTML && RAW_TEXT_PARENTS.has(localName));
+        else if (node[FIRST] !== null) { node = node[FIRST]; continue; }
+      }
       if (!isVoid) out.push("</", tag, ">");
     } else {
       out.push(serializeOpening(node));
@@ -86,6 +95,65 @@ function serializeTree(root, includeRoot) {
       if (typeof node[LOCAL_NAME] === "string") out.push("</", serializedTagName(node), ">");
       if (includeRoot && node === root) return out.join("");
     }
+  }
+}
+
+/**
+ * Appends to `out` the serialisation of the children of the page's parsed node `flatIndex`
+ * (TreeBuilder.js), none of them made: what serializeTree gives for the same nodes once made,
+ * without making them. `rawText`: the parent is an HTML element whose text is not escaped.
+ * The parser gives elements no prefix and names foreign attributes with theirs (`xlink:href`,
+ * `xml:lang`, `xmlns:xlink`), so names are written as parsed.
+ */
+function serializeParsedChildren(out, flatIndex, rawText) {
+  const page = PARSED_PAGE;
+  const nodes = page.nodes, attributes = page.attributes, text = page.text, names = page.names;
+  // Pairs (the raw-text flag of the element's parent, the element whose children are being
+  // written): a loop over the links, however deep the tree.
+  const stack = [];
+  let index = nodes[flatIndex * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
+  for (;;) {
+    if (index < 0) {
+      if (stack.length === 0) return;
+      const element = stack.pop();
+      rawText = stack.pop();
+      out.push("</", names[nodes[element * FLAT_NODE_FIELDS + 1]], ">");
+      index = nodes[element * FLAT_NODE_FIELDS + FLAT_NEXT_SIBLING];
+      continue;
+    }
+    const base = index * FLAT_NODE_FIELDS;
+    const kind = nodes[base] & 0xFF;
+    if (kind === ELEMENT_NODE) {
+      const localName = names[nodes[base + 1]];
+      const html = FLAT_NAMESPACES[nodes[base] >> 8] === NS_HTML;
+      out.push("<", localName);
+      const count = nodes[base + FLAT_COUNT];
+      for (let a = nodes[base + FLAT_START] * FLAT_ATTRIBUTE_FIELDS, end = a + count * FLAT_ATTRIBUTE_FIELDS; a < end; a += FLAT_ATTRIBUTE_FIELDS) {
+        const valueStart = attributes[a + 2];
+        out.push(" ", names[attributes[a]], '="', escapeAttributeValue(text.slice(valueStart, valueStart + attributes[a + 3])), '"');
+      }
+      out.push(">");
+      if (!(html && VOID_ELEMENTS.has(localName))) {
+        // A template's children are its content's, whose text has a fragment for parent.
+        const content = nodes[base + FLAT_EXTRA];
+        const first = nodes[(content >= 0 ? content : index) * FLAT_NODE_FIELDS + FLAT_FIRST_CHILD];
+        if (first >= 0) {
+          stack.push(rawText, index);
+          rawText = content < 0 && html && RAW_TEXT_PARENTS.has(localName);
+          index = first;
+          continue;
+        }
+        out.push("</", localName, ">");
+      }
+    } else if (kind === TEXT_NODE) {
+      const start = nodes[base + FLAT_START];
+      const data = text.slice(start, start + nodes[base + FLAT_COUNT]);
+      out.push(rawText ? data : escapeText(data));
+    } else if (kind === COMMENT_NODE) {
+      const start = nodes[base + FLAT_START];
+      out.push("<!--", text.slice(start, start + nodes[base + FLAT_COUNT]), "-->");
+    }
+    index = nodes[base + FLAT_NEXT_SIBLING];
   }
 }
 
