@@ -41,10 +41,14 @@ final class TraceRecorder {
         }
     }
 
-    /// Records a step of the simulator, after the page's events that came before it.
+    /// Records a step of the simulator, after the page's events that came before it. The summary
+    /// and details are only worked out with tracing on: a run without `--trace` would describe
+    /// every stage's values (a finalize argument as NSLog prints it) for nothing.
     @discardableResult
-    func record(_ kind: TraceEvent.Kind, _ summary: String, details: [String] = [], location: SourceLocation? = nil) -> Int? {
+    func record(_ kind: TraceEvent.Kind, _ summary: @autoclosure () -> String, details: @autoclosure () -> [String] = [],
+                location: SourceLocation? = nil) -> Int? {
         guard enabled else { return nil }
+        let summary = summary(), details = details()
         flush()
         let virtualTime = (try? page?.virtualTime()) ?? nil
         let realTime = deterministic ? nil : Date().timeIntervalSince1970 * 1000 - realStart
