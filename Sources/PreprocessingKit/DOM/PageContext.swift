@@ -234,6 +234,7 @@ public final class PageContext {
     struct JSONText {
         private(set) var bytes: [UInt8] = []
         private var first = true
+        private static let hexDigits = Array("0123456789abcdef".utf8)
 
         mutating func open(_ bracket: String) { bytes.append(contentsOf: bracket.utf8); first = true }
         mutating func close(_ bracket: String) { bytes.append(contentsOf: bracket.utf8); first = false }
@@ -256,8 +257,8 @@ public final class PageContext {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
                 case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
                 case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 15)]])
                 default: bytes.append(byte)
                 }
             }

@@ -396,10 +396,7 @@ function parsedTextContent(flatIndex) {
  */
 function parsedElementCounts() {
   const elements = PARSED_PAGE.elements;
-  if (elements === null) return [0, 0];
-  let made = 0;
-  for (let i = 0; i < elements.length; i++) if (elements[i] !== undefined) made++;
-  return [made, elements.length];
+  return elements === null ? [0, 0] : [PARSED_PAGE.madeCount, elements.length];
 }
 
 /**

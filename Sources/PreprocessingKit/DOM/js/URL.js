@@ -280,10 +280,16 @@ class URL {
   toJSON() { return serializeURLRecord(urlRecordOf(this)); }
 }
 
-// WebIDL attributes and operations are enumerable (class members are not by default);
-// `for…in` over a URL in WebKit lists them (URLSearchParams.js does the same for its interface).
-for (const key of Object.getOwnPropertyNames(URL.prototype)) {
-  if (key === "constructor") continue;
-  Object.defineProperty(URL.prototype, key, { enumerable: true });
+/**
+ * Makes the members of an interface's prototype enumerable, as WebIDL attributes and operations
+ * are (class members are not by default): `for…in` over a URL or a URLSearchParams in WebKit
+ * lists them.
+ */
+function makeWebIDLMembersEnumerable(prototype) {
+  for (const key of Object.getOwnPropertyNames(prototype)) {
+    if (key === "constructor") continue;
+    Object.defineProperty(prototype, key, { enumerable: true });
+  }
 }
+makeWebIDLMembersEnumerable(URL.prototype);
 Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });

@@ -257,12 +257,7 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
 });
 Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
 
-// WebIDL attributes and operations are enumerable (class members are not by default);
-// `for…in` over a URLSearchParams in WebKit lists them.
-for (const key of Object.getOwnPropertyNames(URLSearchParams.prototype)) {
-  if (key === "constructor") continue;
-  Object.defineProperty(URLSearchParams.prototype, key, { enumerable: true });
-}
+makeWebIDLMembersEnumerable(URLSearchParams.prototype);
 
 /** A URL's `searchParams`: a URLSearchParams of its query that keeps the URL in sync. */
 function makeURLSearchParams(url, query) {
