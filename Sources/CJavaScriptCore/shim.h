@@ -16,4 +16,15 @@ void JSRemoteInspectorStart(void);
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 void JSRemoteInspectorSetInspectionEnabledByDefault(bool enabled);
 
+// JavaScriptCore's options (jsc/JSCOptions.h, declared here without GLib's types: gboolean and
+// gint are ints, guint an unsigned int). Set before the first virtual machine is made. A size
+// option (smallHeapSize) is an unsigned int to this API: its `_size` functions set and read
+// nothing in WebKitGTK 2.50 (GLib reports a type mismatch).
+int jsc_options_set_boolean(const char *option, int value);
+int jsc_options_get_boolean(const char *option, int *value);
+int jsc_options_set_int(const char *option, int value);
+int jsc_options_get_int(const char *option, int *value);
+int jsc_options_set_uint(const char *option, unsigned int value);
+int jsc_options_get_uint(const char *option, unsigned int *value);
+
 #endif

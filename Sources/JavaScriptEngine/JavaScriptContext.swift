@@ -107,7 +107,10 @@ public final class JavaScriptVirtualMachine {
     /// than JavaScriptCore's default asks (1,000 → 30,000). Measured on 2 cores against the
     /// default and against no DFG at all: wikipedia-2's DOM walk 407–412 ms (default 422–546,
     /// none 664–691), the median probe case and the `--jobs 2` suite within noise of the best.
-    /// A user's own `JSC_*` settings win.
+    /// A user's own `JSC_*` settings win: they are set through JavaScriptCore's options API
+    /// only when the environment does not name them. Not with `setenv`: another thread may be
+    /// reading the environment then (a dispatch thread starting `ProcessInfo`'s copy of it), and
+    /// `setenv` can move the environment's array under the reader (a test process crashed so).
     ///
     /// Traps are polled, not signalled. The watchdog's timer fires on wall-clock time even after
     /// the script it was armed for has returned; with signal-based traps JavaScriptCore then
@@ -123,10 +126,20 @@ public final class JavaScriptVirtualMachine {
     /// after it the heap grows and is collected as JavaScriptCore decides, and a process that
     /// runs page after page collects between pages anyway.
     private static let engineOptions: Void = {
-        setenv("JSC_thresholdForOptimizeAfterWarmUp", String(optimizeAfterWarmUp), 0)
-        setenv("JSC_usePollingTraps", "true", 0)
-        setenv("JSC_smallHeapSize", String(8 << 20), 0)
+        func userLeft(_ option: String) -> Bool { getenv("JSC_" + option) == nil }
+        if userLeft("thresholdForOptimizeAfterWarmUp") { _ = jsc_options_set_int("thresholdForOptimizeAfterWarmUp", Int32(optimizeAfterWarmUp)) }
+        if userLeft("usePollingTraps") { _ = jsc_options_set_boolean("usePollingTraps", 1) }
+        if userLeft("smallHeapSize") { _ = jsc_options_set_uint("smallHeapSize", 8 << 20) }
     }()
+
+    /// The values JavaScriptCore runs with for the options `engineOptions` sets (for tests).
+    static func engineOptionValues() -> (optimizeAfterWarmUp: Int, pollingTraps: Bool, smallHeapSize: Int) {
+        var threshold: Int32 = 0, polling: Int32 = 0, size: UInt32 = 0
+        _ = jsc_options_get_int("thresholdForOptimizeAfterWarmUp", &threshold)
+        _ = jsc_options_get_boolean("usePollingTraps", &polling)
+        _ = jsc_options_get_uint("smallHeapSize", &size)
+        return (Int(threshold), polling != 0, Int(size))
+    }
 
     /// How many times hotter than JavaScriptCore's default (1,000) code must run before the
     /// optimizing compiler takes it (engineOptions).

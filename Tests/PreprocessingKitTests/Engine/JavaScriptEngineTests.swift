@@ -6,6 +6,19 @@ import Testing
 @Suite struct JavaScriptEngineTests {
     let context = JavaScriptContext()
 
+    /// The engine runs with the options the machine sets (the optimizing compiler 30 times later,
+    /// polled traps, the first collection at 8 MB), and setting them wrote nothing into the
+    /// process's environment, which other threads may be reading.
+    @Test(.enabled(if: ["thresholdForOptimizeAfterWarmUp", "usePollingTraps", "smallHeapSize"].allSatisfy { getenv("JSC_" + $0) == nil }))
+    func engineOptionsAreSetWithoutTheEnvironment() {
+        _ = JavaScriptVirtualMachine()
+        let values = JavaScriptVirtualMachine.engineOptionValues()
+        #expect(values.optimizeAfterWarmUp == 30_000)
+        #expect(values.pollingTraps)
+        #expect(values.smallHeapSize == 8 << 20)
+        #expect(getenv("JSC_thresholdForOptimizeAfterWarmUp") == nil && getenv("JSC_usePollingTraps") == nil && getenv("JSC_smallHeapSize") == nil)
+    }
+
     @Test func theSamplingProfilerNamesTheFunctionThatRan() throws {
         let machine = JavaScriptVirtualMachine()
         let sampled = JavaScriptContext(machine: machine)
