@@ -122,7 +122,7 @@ public struct InitHandlerCommand: Equatable {
           Sources/\(name)-sim/main.swift          preprocess-sim with --handler \(name)
           Tests/\(name)Tests/                     a unit test through the library API
 
-        cd \(root.path)
+        cd \(GeneratedText.shellWord(root.path))
         swift build
         swift run \(name)-sim run --script Scripts/Action.js --page PAGE.html --select TEXT --handler \(name)
         swift test
@@ -141,8 +141,8 @@ enum InitHandlerTemplate {
         // repository at the path below; change it if the repository moves.
         import PackageDescription
 
-        let kit: Target.Dependency = .product(name: "PreprocessingKit", package: "\(kitIdentity)")
-        let commandLine: Target.Dependency = .product(name: "PreprocessSimCommandLine", package: "\(kitIdentity)")
+        let kit: Target.Dependency = .product(name: "PreprocessingKit", package: \(GeneratedText.swiftString(kitIdentity)))
+        let commandLine: Target.Dependency = .product(name: "PreprocessSimCommandLine", package: \(GeneratedText.swiftString(kitIdentity)))
 
         let package = Package(
             name: "\(name)",
@@ -150,7 +150,7 @@ enum InitHandlerTemplate {
                 .executable(name: "\(name)-sim", targets: ["\(name)-sim"]),
             ],
             dependencies: [
-                .package(path: "\(kitPath)"),
+                .package(path: \(GeneratedText.swiftString(kitPath))),
             ],
             targets: [
                 // Your request handler, as it is on iOS but for its imports.

@@ -84,10 +84,10 @@ extension InitHandlerCommand {
         Created \(root.path)
           Sources/\(name)/main.swift     preprocess-sim with the extension as --handler \(name)
           Sources/\(name)/Extension/     links to the extension's \(target.swiftFiles.count) Swift file(s), compiled unchanged
-          Extension                     a link to \(folderURL.path)
+          Extension                     a link to \(GeneratedText.comment(folderURL.path))
           principal class: \(principal.className) (\(ExtensionPackageTemplate.origin(of: principal)))
 
-        cd \(root.path)
+        cd \(GeneratedText.shellWord(root.path))
         swift build
         \(ExtensionPackageTemplate.runCommand(name: name, target: target))
 
@@ -106,7 +106,7 @@ enum ExtensionPackageTemplate {
     }
 
     static func runCommand(name: String, target: ExtensionTarget) -> String {
-        "swift run \(name)-sim run --extension Extension/\(target.infoPlist ?? "Info.plist") --page PAGE.html --select TEXT --handler \(name)"
+        "swift run \(name)-sim run --extension \(GeneratedText.shellWord("Extension/" + (target.infoPlist ?? "Info.plist"))) --page PAGE.html --select TEXT --handler \(name)"
     }
 
     static func manifest(name: String, kitPath: String, kitIdentity: String) -> String {
@@ -117,7 +117,7 @@ enum ExtensionPackageTemplate {
         // UniformTypeIdentifiers, from the repository at the path below (change it if it moves).
         import PackageDescription
 
-        let kit = "\(kitIdentity)"
+        let kit = \(GeneratedText.swiftString(kitIdentity))
 
         let package = Package(
             name: "\(name)",
@@ -125,7 +125,7 @@ enum ExtensionPackageTemplate {
                 .executable(name: "\(name)-sim", targets: ["\(name)"]),
             ],
             dependencies: [
-                .package(path: "\(kitPath)"),
+                .package(path: \(GeneratedText.swiftString(kitPath))),
             ],
             targets: [
                 // The extension's files (Sources/\(name)/Extension, links) and main.swift, the runner,
@@ -148,18 +148,18 @@ enum ExtensionPackageTemplate {
         let className = principal.className
         switch principal.source {
         case .principalClass:
-            return "PreprocessSimExtensionHost(principalClass: \"\(className)\") { \(className)() }"
+            return "PreprocessSimExtensionHost(principalClass: \(GeneratedText.swiftString(className))) { \(className)() }"
         case .storyboard(let path):
             let storyboard = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            return "PreprocessSimExtensionHost(storyboard: \"\(storyboard)\", className: \"\(className)\") { \(className)(coder: $0) }"
+            return "PreprocessSimExtensionHost(storyboard: \(GeneratedText.swiftString(storyboard)), className: \(GeneratedText.swiftString(className))) { \(className)(coder: $0) }"
         }
     }
 
     static func runner(name: String, principal: ExtensionTarget.Principal, folder: String) -> String {
         """
-        // Written by `preprocess-sim init-handler --from \(folder)`: preprocess-sim's command line
+        // Written by `preprocess-sim init-handler --from \(GeneratedText.comment(folder))`: preprocess-sim's command line
         // with the extension registered as `--handler \(name)`. \(principal.className) is created as
-        // iOS creates it (\(origin(of: principal))) and, if it is a view controller, driven through
+        // iOS creates it (\(GeneratedText.comment(origin(of: principal)))) and, if it is a view controller, driven through
         // viewDidLoad, viewWillAppear and viewDidAppear.
         import PreprocessSimCommandLine
         import UIKit
@@ -175,11 +175,11 @@ enum ExtensionPackageTemplate {
         return """
         # \(name) in the preprocessing simulator
 
-        Written by `preprocess-sim init-handler --from \(target.folder.path)`. The extension's Swift
-        files (\(target.swiftFiles.joined(separator: ", "))) are compiled unchanged, through the links in
+        Written by `preprocess-sim init-handler --from \(GeneratedText.comment(target.folder.path))`. The extension's Swift
+        files (\(GeneratedText.comment(target.swiftFiles.joined(separator: ", ")))) are compiled unchanged, through the links in
         `Sources/\(name)/Extension/`, against the simulator's `UIKit`, `Social`, `MobileCoreServices`
         and `UniformTypeIdentifiers`. The principal class, `\(principal.className)`, comes from
-        \(origin(of: principal)). Edit the files in the Xcode project; rebuild here.
+        \(GeneratedText.comment(origin(of: principal))). Edit the files in the Xcode project; rebuild here.
 
         ## Build and run
 
@@ -189,7 +189,7 @@ enum ExtensionPackageTemplate {
         ```
 
         The first builds the package (and the simulator, the first time); the second runs the
-        extension's preprocessing file (`\(script)`) on a saved page, hands the results to
+        extension's preprocessing file (`\(GeneratedText.comment(script))`) on a saved page, hands the results to
         `\(principal.className)` as Safari does, and prints the transcript: what the view controller
         did (viewDidLoad, item loads, alerts it presented, the text on screen when the request
         ended) and how the request ended. A compose sheet (`SLComposeServiceViewController`) is
@@ -208,7 +208,7 @@ enum ExtensionPackageTemplate {
           "version": 1,
           "allowOutside": true,
           "cases": [
-            { "id": "\(name.lowercased())-article", "script": "\(script)", "page": "PAGE.html",
+            { "id": "\(name.lowercased())-article", "script": \(GeneratedText.jsonString(script)), "page": "PAGE.html",
               "select": "TEXT", "handler": "\(name)", "expect": { "completed": true } }
           ]
         }

@@ -312,6 +312,9 @@ public struct RunCommand: Equatable {
                 let equals = fixture.lastIndex(of: "=")!
                 request.fixtures.append(try .file(url: String(fixture[..<equals]), path: String(fixture[fixture.index(after: equals)...])))
             }
+        } catch let refusal as PathOutsideFolder {
+            output.error("\((fixturesDirectory.map { $0 + "/fixtures.json" } ?? "preprocess-sim").escapingControlCharacters): error: \(refusal)")
+            throw Unusable()
         } catch {
             output.error("preprocess-sim: error: cannot read the fixtures: \(error.localizedDescription) [\(DiagnosticCode.fixtureUnreadable)]")
             throw Unusable()

@@ -166,3 +166,120 @@ import TestSupport
         #expect((allowed.json?["results"] as? [String: Any])?["ok"] as? String == "{\"x\":1}")
     }
 }
+
+/// Paths a suite, a fixtures.json or a plist names: each is resolved with its links and must
+/// stay in its folder; a refusal is exit 2 naming the path, and nothing from outside is read.
+@Suite struct ConfinementHostileInputTests {
+    static let leak = "var ExtensionPreprocessingJS = { run: function (a) { fetch('https://x.example/s').then(function (r) { return r.text(); }).then(function (t) { a.completionFunction({t: t}); }, function (e) { a.completionFunction({e: String(e)}); }); } };"
+
+    /// A temporary folder with `files` (path → text) and symbolic `links` (path → target).
+    func tree(_ files: [String: String], links: [String: String] = [:]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("confine-\(getpid())-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        for (name, target) in links {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+        }
+        return folder
+    }
+
+    @Test func aSuitesFixturesCannotServeAFileFromOutsideIt() throws {
+        let root = try tree(["outside/secret.txt": "SECRET-TEXT", "suite/a.js": Self.leak, "suite/p.html": "<title>P</title>",
+                             "suite/dots/fixtures.json": #"{"https://x.example/s": {"file": "../../outside/secret.txt"}}"#,
+                             "suite/linked/fixtures.json": #"{"https://x.example/s": {"file": "data.txt"}}"#],
+                            links: ["suite/linked/data.txt": "../../outside/secret.txt"])
+        let suite = root.appendingPathComponent("suite")
+        for (folder, written) in [("dots", "dots/../../outside/secret.txt"), ("linked", "linked/data.txt")] {
+            try Data(#"{"version": 1, "scripts": ["a.js"], "pages": ["p.html"], "defaults": {"fixtures": "\#(folder)", "url": "https://x.example/p", "handler": "echo", "expect": {"snapshot": true}}}"#.utf8)
+                .write(to: suite.appendingPathComponent("t.suite.json"))
+            let result = try CommandLineRunner.run(["test", "t.suite.json", "--json", "report.json"], currentDirectory: suite)
+            #expect(result.exitCode == 2, "\(folder): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("t.suite.json: error: '\(written)' leads to \(root.path)/outside/secret.txt, outside the suite's folder"), "\(result.stderr)")
+            #expect(result.stderr.contains("[path-outside-folder]"))
+            #expect(!(result.stdout + result.stderr).contains("SECRET-TEXT"))
+            #expect(!FileManager.default.fileExists(atPath: suite.appendingPathComponent("__snapshots__").path))
+        }
+        // `run --fixtures DIR`: the files stay in DIR.
+        let run = try CommandLineRunner.run(["run", "--script", "a.js", "--page", "p.html", "--url", "https://x.example/p",
+                                             "--fixtures", "linked", "--format", "json"], currentDirectory: suite)
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("linked/fixtures.json: error: '"), "\(run.stderr)")
+        #expect(run.stderr.contains("[path-outside-folder]"))
+        #expect(!run.stdout.contains("SECRET-TEXT"))
+    }
+
+    @Test func recordingDoesNotWriteThroughALinkedSnapshotFolder() throws {
+        let root = try tree(["elsewhere/keep.txt": "k", "suite/a.js": Self.leak, "suite/p.html": "<title>P</title>",
+                             "suite/t.suite.json": #"{"version": 1, "scripts": ["a.js"], "pages": ["p.html"], "defaults": {"expect": {"snapshot": true}}}"#],
+                            links: ["suite/__snapshots__": "../elsewhere"])
+        let result = try CommandLineRunner.run(["test", "t.suite.json", "--update-snapshots"], currentDirectory: root.appendingPathComponent("suite"))
+        #expect(result.exitCode == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("__snapshots__/a@p.json' leads to \(root.path)/elsewhere/a@p.json, outside the suite's folder"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == ["keep.txt"])
+    }
+
+    @Test func aPreprocessingFileOutsideTheExtensionsFolderIsNeitherRunNorPassed() throws {
+        let plist = try String(contentsOf: Paths.repository.appendingPathComponent("Examples/ComposeExtension/Info.plist"), encoding: .utf8)
+        let outside = "var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ran: 'OUTSIDE-SCRIPT'}); } };"
+        for value in ["../Outside", "sub/../../Outside"] {
+            let root = try tree(["Outside.js": outside, "p.html": "<title>P</title>", "ext/sub/keep.txt": "",
+                                 "ext/Info.plist": plist.replacingOccurrences(of: "<string>ShareScript</string>", with: "<string>\(value)</string>")])
+            let run = try CommandLineRunner.run(["run", "--extension", "ext/Info.plist", "--page", "p.html", "--format", "json"], currentDirectory: root)
+            #expect(run.exitCode == 2, "\(value): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("NSExtensionJavaScriptPreprocessingFile '\(value).js' leads to \(root.path)/Outside.js, outside the folder"), "\(run.stderr)")
+            #expect(run.stderr.contains("[path-outside-folder]"))
+            #expect(!run.stdout.contains("OUTSIDE-SCRIPT"))
+            let check = try CommandLineRunner.run(["check", "--extension", "ext/Info.plist"], currentDirectory: root)
+            #expect(check.exitCode == 1, "\(value): \(check.stdout)\(check.stderr)")
+            #expect((check.stdout + check.stderr).contains("error: NSExtensionJavaScriptPreprocessingFile '\(value).js' leads to"), "\(check.stdout)\(check.stderr)")
+        }
+        // An absolute name is refused the same way.
+        let root = try tree(["Outside.js": outside, "p.html": "<title>P</title>", "ext/keep.txt": ""])
+        try Data(plist.replacingOccurrences(of: "<string>ShareScript</string>", with: "<string>\(root.path)/Outside</string>").utf8)
+            .write(to: root.appendingPathComponent("ext/Info.plist"))
+        let absolute = try CommandLineRunner.run(["run", "--extension", "ext/Info.plist", "--page", "p.html", "--format", "json"], currentDirectory: root)
+        #expect(absolute.exitCode == 2)
+        #expect(absolute.stderr.contains("[path-outside-folder]"), "\(absolute.stderr)")
+    }
+
+    @Test func aGlobOverALinkLoopEnds() throws {
+        let root = try tree(["a.js": Self.leak, "pages/one.html": "<title>1</title>",
+                             "t.suite.json": #"{"version": 1, "scripts": ["a.js"], "pages": ["pages/**/*.html"]}"#],
+                            links: ["pages/loop": "..", "pages/deep/back": "../.."])
+        let result = try CommandLineRunner.run(["test", "t.suite.json"], currentDirectory: root, timeLimit: 30)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 passed"), "\(result.stdout)")
+    }
+
+    @Test func aMissingPageIsOneCasesErrorAndTheOthersRun() throws {
+        let root = try tree(["a.js": Self.leak, "one.html": "<title>1</title>", "two.html": "<title>2</title>",
+                             "t.suite.json": #"{"version": 1, "scripts": ["a.js"], "pages": ["one.html", "stale.html", "two.html"]}"#])
+        let result = try CommandLineRunner.run(["test", "t.suite.json", "--json", "report.json", "--junit", "junit.xml"], currentDirectory: root)
+        #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("PASS  a@one"))
+        #expect(result.stdout.contains("PASS  a@two"))
+        #expect(result.stdout.contains("missing-file: page 'stale.html' does not exist [page-unreadable]"), "\(result.stdout)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("report.json"))) as? [String: Any])
+        let cases = try #require(report["cases"] as? [[String: Any]])
+        #expect(cases.map { $0["status"] as? String } == ["passed", "error", "passed"])
+        #expect((cases[1]["failures"] as? [[String: Any]])?.first?["kind"] as? String == "missing-file")
+        let junit = try String(contentsOf: root.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<error message="missing-file: page "#), "\(junit)")
+        #expect(junit.contains(#"stale.html"#) && junit.contains(#"type="missing-file""#))
+        #expect(junit.components(separatedBy: "<error ").count == 2)
+    }
+
+    @Test func aCaseIdWithANulIsPrintedEscaped() throws {
+        let root = try tree(["a.js": Self.leak, "p.html": "<title>P</title>",
+                             "t.suite.json": #"{"version": 1, "cases": [{"id": "a\u0000b\nc\u001b[2J", "script": "a.js", "page": "p.html"}]}"#])
+        let result = try CommandLineRunner.run(["test", "t.suite.json"], currentDirectory: root)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains(#"case id 'a\0b\nc\u{1B}[2J' must be"#), "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains { $0 == "\0" || $0 == "\u{1B}" })
+    }
+}

@@ -154,6 +154,48 @@ import TestSupport
         #expect(cancelled.composeChoice == .cancel)
         #expect(both.composeChoice == .post)
     }
+
+    /// A folder or a kit may be called anything: each name stays a name in the generated files
+    /// (a `//` comment cannot end early and make the rest code; a string literal holds it exactly).
+    @Test func aHostileFolderNameStaysANameInTheGeneratedCode() throws {
+        let compose = Paths.repository.appendingPathComponent("Examples/ComposeExtension")
+        let hostile = try temporaryFolder().appendingPathComponent("Compose\"Ext\nexit(3); x")
+        try FileManager.default.createDirectory(at: hostile, withIntermediateDirectories: true)
+        for file in ["ComposeViewController.swift", "Info.plist", "ShareScript.js"] {
+            // The script is a link into Scripts/: copy what it points to.
+            try Data(contentsOf: compose.appendingPathComponent(file)).write(to: hostile.appendingPathComponent(file))
+        }
+        let output = try temporaryFolder(), plainOutput = try temporaryFolder()
+        let result = generate(from: hostile, name: "ReadLater", into: output)
+        try #require(result.code == 0, "\(result.err)")
+        try #require(generate(from: compose, name: "ReadLater", into: plainOutput).code == 0)
+        func read(_ folder: URL, _ path: String) throws -> String {
+            try String(contentsOf: folder.appendingPathComponent("ReadLater/" + path), encoding: .utf8)
+        }
+        func code(_ text: String) -> [String] {
+            text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.map(String.init)
+        }
+        let runner = try read(output, "Sources/ReadLater/main.swift")
+        #expect(code(runner) == code(try read(plainOutput, "Sources/ReadLater/main.swift")))
+        #expect(runner.contains(#"--from \#(hostile.deletingLastPathComponent().path)/Compose"Ext\nexit(3); x`"#), "\(runner)")
+        #expect(try read(output, "README.md").split(separator: "\n").count == (try read(plainOutput, "README.md")).split(separator: "\n").count)
+
+        // The kit's path and folder name go into Package.swift's string literals, escaped.
+        let kitPath = "/k/Kit\"\n.package(path: \"/evil\")", kitIdentity = "Kit\"\\"
+        let manifest = ExtensionPackageTemplate.manifest(name: "ReadLater", kitPath: kitPath, kitIdentity: kitIdentity)
+        #expect(manifest.contains(#".package(path: "/k/Kit\"\n.package(path: \"/evil\")"),"#), "\(manifest)")
+        #expect(manifest.contains(#"let kit = "Kit\"\\""#))
+        let template = InitHandlerTemplate.manifest(name: "Notes", kitPath: kitPath, kitIdentity: kitIdentity)
+        #expect(template.contains(#".product(name: "PreprocessingKit", package: "Kit\"\\")"#), "\(template)")
+        #expect(code(template).count == code(InitHandlerTemplate.manifest(name: "Notes", kitPath: "/k", kitIdentity: "k")).count)
+        // All of it parses as Swift (a raw line break in a string literal does not).
+        for (name, text) in [("main.swift", runner), ("from-Package.swift", manifest), ("Package.swift", template)] {
+            let file = output.appendingPathComponent("parse-" + name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let parsed = try execute("swiftc", ["-parse", file.path], in: output)
+            #expect(parsed.status == 0, "\(name): \(parsed.err)")
+        }
+    }
 }
 
 /// What the standard-error reader thread read, handed to the test's thread.

@@ -41,6 +41,10 @@ import Foundation
 ///   that only Xcode can substitute, so the file cannot be located.
 /// - `preprocessing-file-not-found` (error; warning when `scriptOverride` is given): no
 ///   `X.js` next to the plist or in `resourcesDirectory`.
+/// - `path-outside-folder` (error; warning when `scriptOverride` is given): the value leads
+///   out of the plist's folder and of `resourcesDirectory` (`../X`, an absolute path), where
+///   Safari, which looks inside the bundle only, would not find it. (A link in the folder is
+///   followed: Xcode copies its target into the bundle.)
 /// - `preprocessing-file` (note): the script file that was found and checked.
 public enum ConfigurationCheck {
     /// Everything `inspect` found.
@@ -313,9 +317,27 @@ public enum ConfigurationCheck {
             }
             var directories = [URL(fileURLWithPath: plistPath).deletingLastPathComponent()]
             if let resourcesDirectory { directories.append(URL(fileURLWithPath: resourcesDirectory)) }
-            let candidates = directories.map { $0.appendingPathComponent(baseName + ".js") }
-            let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-            if let found {
+            // Safari looks the name up inside the extension's bundle only: one that leads out
+            // of the folder (`../x`, an absolute path) is not a file it would find. A link in
+            // the folder is followed: Xcode copies the file it points to into the bundle.
+            var found: URL?
+            var refusal: PathOutsideFolder?
+            for directory in directories {
+                do {
+                    let path = try PathConfinement(folder: directory.path).check(baseName + ".js", followingLinks: false)
+                    if FileManager.default.fileExists(atPath: path) {
+                        found = URL(fileURLWithPath: path)
+                        break
+                    }
+                } catch {
+                    refusal = refusal ?? error
+                }
+            }
+            if found == nil, var refusal {
+                refusal.hint = "Safari looks for the preprocessing file inside the extension's bundle only"
+                report(.pathOutsideFolder, "NSExtensionJavaScriptPreprocessingFile \(refusal.message)",
+                       at: position, severity: scriptOverride == nil ? .error : .warning)
+            } else if let found {
                 if scriptURL == nil { scriptURL = found }
                 report(.preprocessingFile, "preprocessing file \(found.path)", at: position)
             } else {

@@ -166,6 +166,13 @@ public struct ExtensionTarget: Sendable {
 
     /// Finds the Swift file declaring `name`, or reports that none does.
     private mutating func locate(_ name: String, source: Source, file: String, line: Int?, column: Int?, named: String) {
+        // The runner that init-handler writes creates the class by its name, in code.
+        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            diagnostics.append(Diagnostic(.principalClassNotFound,
+                "\(named.escapingControlCharacters), which is not a Swift class name (letters, digits and _); iOS cannot find such a class",
+                file: file, line: line, column: column))
+            return
+        }
         let pattern = "(^|[^A-Za-z0-9_.])class[ \\t]+" + NSRegularExpression.escapedPattern(for: name) + "([^A-Za-z0-9_]|$)"
         for swiftFile in swiftFiles {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(swiftFile), encoding: .utf8) else { continue }

@@ -316,18 +316,22 @@ public struct NetworkFixture: Codable, Equatable, Sendable {
     /// The fixtures of a folder: `fixtures.json` maps URLs to answers —
     /// `{"https://example.com/api": {"file": "api.json", "status": 200, "headers": {…}, "delay": 20}}`
     /// (`file` relative to the folder; `text` may give the body inline).
-    public static func folder(_ path: String) throws -> [NetworkFixture] {
+    ///
+    /// `fixtures.json` and every `file` must stay inside `confinement` (by default the fixture
+    /// folder itself), links followed: a fixture folder from elsewhere cannot hand the script
+    /// a file of the machine's (`PathOutsideFolder` otherwise).
+    public static func folder(_ path: String, confinement: PathConfinement? = nil) throws -> [NetworkFixture] {
         let folder = URL(fileURLWithPath: path)
-        let data = try Data(contentsOf: folder.appendingPathComponent("fixtures.json"))
-        guard let manifest = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fixtures.json must map URLs to objects"])
-        }
+        let confinement = confinement ?? PathConfinement(folder: folder.standardizedFileURL.path)
+        let manifestPath = folder.appendingPathComponent("fixtures.json").path
+        try confinement.check(manifestPath)
+        let manifest = try Self.manifest(at: manifestPath)
         var fixtures: [NetworkFixture] = []
         for url in manifest.keys.sorted() {
             let entry = manifest[url]!
             var fixture: NetworkFixture
             if let file = entry["file"] as? String {
-                fixture = try .file(url: url, path: folder.appendingPathComponent(file).path)
+                fixture = try .file(url: url, path: confinement.check(Self.path(of: file, in: folder.path)))
             } else {
                 fixture = NetworkFixture(url: url, body: Data(((entry["text"] as? String) ?? "").utf8))
             }
@@ -340,6 +344,23 @@ public struct NetworkFixture: Codable, Equatable, Sendable {
             fixtures.append(fixture)
         }
         return fixtures
+    }
+
+    /// The files a folder's `fixtures.json` names, as written (relative to the folder).
+    public static func files(inFolder folder: String) throws -> [String] {
+        try manifest(at: (folder as NSString).appendingPathComponent("fixtures.json")).values.compactMap { $0["file"] as? String }.sorted()
+    }
+
+    static func path(of file: String, in folder: String) -> String {
+        file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)
+    }
+
+    static func manifest(at path: String) throws -> [String: [String: Any]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let manifest = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fixtures.json must map URLs to objects"])
+        }
+        return manifest
     }
 
     static func contentType(forPath path: String) -> String {

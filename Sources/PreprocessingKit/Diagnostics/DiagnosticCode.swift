@@ -81,6 +81,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case preprocessingFileNotFound = "preprocessing-file-not-found"
     case scriptNotFound = "script-not-found"
     case fixtureUnreadable = "fixture-unreadable"
+    case pathOutsideFolder = "path-outside-folder"
     case htmlOutUnwritable = "html-out-unwritable"
     case resultsTypeMismatch = "results-type-mismatch"
     case principalClassMissing = "principal-class-missing"
@@ -106,7 +107,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .configWrongType, .extensionPointMissing, .extensionPointNoPreprocessing,
              .extensionPointUnknown, .activationRuleMissing, .activationNoWebPage,
              .activationPredicateSyntax, .preprocessingFileMissing, .preprocessingFileJSSuffix,
-             .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .htmlOutUnwritable,
+             .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .pathOutsideFolder, .htmlOutUnwritable,
              .principalClassMissing, .principalClassNotFound, .storyboardMissing,
              .storyboardNoInitialController, .ibOutletUnsupported,
              .iosSyntax, .iosAPIMissing:
@@ -208,6 +209,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .preprocessingFileNotFound: return "the named file is not next to the plist or in `--resources` (a warning when `--script` names the file)"
         case .scriptNotFound: return "`run --extension`: the preprocessing file the plist names is not found (exit 2)"
         case .fixtureUnreadable: return "a `--fixture`/`--fixtures` file cannot be read (exit 2)"
+        case .pathOutsideFolder: return "a path a suite, a `fixtures.json` or an Info.plist names leads outside the folder it is relative to (through `..` or a symbolic link) and outside paths are not allowed (exit 2)"
         case .htmlOutUnwritable: return "`--html-out` cannot write its file"
         case .resultsTypeMismatch: return "the handler asked the attachment for a type it does not hold (`public.url` where Safari sent a property list) and never loaded the results"
         case .principalClassMissing: return "`init-handler --from`: the plist has neither `NSExtensionPrincipalClass` nor `NSExtensionMainStoryboard`"

@@ -25,7 +25,9 @@ public enum SuiteTextReport {
 
     /// Every failure of a case, with diffs indented under it.
     public static func failureDetails(_ result: CaseResult) -> String {
-        var lines = ["\(result.status == .error ? "ERROR" : "FAIL ") \(result.id)  [\(result.suite): \(result.script) on \(result.page)]"]
+        // Paths come from file names, which may hold any character but "/" and NUL.
+        let place = "\(result.suite): \(result.script) on \(result.page)".escapingControlCharacters
+        var lines = ["\(result.status == .error ? "ERROR" : "FAIL ") \(result.id)  [\(place)]"]
         for failure in result.failures {
             lines.append("  \(failure.kind): " + failure.message.replacingOccurrences(of: "\n", with: "\n    "))
             if let expected = failure.expected, let actual = failure.actual {

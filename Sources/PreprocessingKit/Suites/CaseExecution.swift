@@ -15,6 +15,12 @@ public struct SuiteCase: Codable, Equatable, Sendable {
     public var script: String
     public var page: String
     public var settings: CaseSettings
+    /// The suite allows paths outside its folder (`"allowOutside": true`): the files its
+    /// fixture folders name may leave it too.
+    public var allowOutside = false
+    /// Why the case cannot run (its script or page does not exist): it is reported as the
+    /// case's error without starting it, and the suite's other cases run.
+    public var problem: String?
 
     /// Wall-clock seconds before the case's process (its worker) is killed.
     public var wallClockLimit: Double {
@@ -132,7 +138,10 @@ public enum CaseExecution {
         if let version = settings.ios?.versions.first { request.iOS = try? IOSCompatibility.validated(version) }
         if let folder = settings.fixtures {
             do {
-                request.fixtures = try NetworkFixture.folder(folder)
+                request.fixtures = try NetworkFixture.folder(folder, confinement: PathConfinement(folder: suiteCase.suiteDirectory,
+                                                                                                   allowsOutside: suiteCase.allowOutside))
+            } catch let refusal as PathOutsideFolder {
+                throw CaseSetupError(message: "\(folder.escapingControlCharacters)/fixtures.json: \(refusal)")
             } catch {
                 throw CaseSetupError(message: "\(folder): cannot read the network fixtures: \(error)")
             }

@@ -5,7 +5,8 @@ import Foundation
 public struct ExpectationFailure: Codable, Equatable, Sendable {
     /// What was checked: `completed`, `results`, `resultsContain`, `key`, `diagnostics`,
     /// `finalize.called`, `finalize.alerts`, `finalize.navigations`, `finalize.console`,
-    /// `finalize.element`, `finalize.html`, `snapshot`, `crash`, `timeout`, `harness`.
+    /// `finalize.element`, `finalize.html`, `snapshot`, `crash`, `timeout`, `harness`,
+    /// `missing-file` (the case's script or page does not exist, so it did not start).
     public var kind: String
     public var message: String
     public var expected: String?

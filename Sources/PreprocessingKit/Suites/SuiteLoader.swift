@@ -8,7 +8,9 @@ public struct SuiteError: Error, CustomStringConvertible, Equatable {
         self.path = path
         self.message = message
     }
-    public var description: String { "\(path): error: \(message)" }
+    /// Control characters escaped: the path, an id or a path in the message may come from a
+    /// manifest or a file name, and must not write lines (or terminal sequences) of their own.
+    public var description: String { "\(path.escapingControlCharacters): error: \(message.escapingControlCharacters)" }
 }
 
 /// Reads a manifest and expands it into cases.
@@ -42,10 +44,19 @@ public enum SuiteLoader {
         var defaults = manifest.defaults
         if let arguments = defaults?.finalizeArguments { defaults?.finalizeArguments = try resolver.finalizeArguments(arguments) }
         var cases: [SuiteCase] = []
+        var checkedFixtureFolders: Set<String> = []
         func add(id: String?, script: String, page: String, settings: CaseSettings) throws {
             var settings = settings.merged(over: defaults)
             if let arguments = settings.finalizeArguments { settings.finalizeArguments = try resolver.finalizeArguments(arguments) }
-            if let folder = settings.fixtures { try resolver.checkInside(folder, resolver.absolute(folder)) }
+            if let folder = settings.fixtures, !checkedFixtureFolders.contains(folder) {
+                try resolver.check(folder)
+                try resolver.check(folder + "/fixtures.json")
+                // The files its fixtures.json names; one it cannot read is the case's own error when it runs.
+                for file in (try? NetworkFixture.files(inFolder: resolver.absolute(folder))) ?? [] {
+                    try resolver.check(NetworkFixture.path(of: file, in: folder))
+                }
+                checkedFixtureFolders.insert(folder)
+            }
             let caseID = try id.map { try validated(id: $0, path: path) } ?? derivedID(script: script, page: page)
             // One case per iOS version of a list, each named after its version.
             let versions = settings.ios?.versions ?? []
@@ -64,8 +75,14 @@ public enum SuiteLoader {
                 if cases.contains(where: { $0.id == versionID }) {
                     throw SuiteError(path: path, message: "two cases have the id '\(versionID)'; give one an explicit \"id\"")
                 }
-                cases.append(SuiteCase(id: versionID, suitePath: path, suiteDirectory: directory, index: cases.count,
-                                       script: script, page: page, settings: versionSettings))
+                var suiteCase = SuiteCase(id: versionID, suitePath: path, suiteDirectory: directory, index: cases.count,
+                                          script: script, page: page, settings: versionSettings)
+                suiteCase.allowOutside = resolver.confinement.allowsOutside
+                suiteCase.problem = missingFiles(script: script, page: page, resolver: resolver)
+                // The snapshot is read into reports and written when recorded: a linked
+                // `__snapshots__` folder may not lead out of the suite either.
+                if versionSettings.expect?.snapshot != nil { try resolver.check(suiteCase.snapshotPath) }
+                cases.append(suiteCase)
             }
         }
         let scripts = try (manifest.scripts ?? []).flatMap { try resolver.expand($0, what: "script") }
@@ -87,6 +104,14 @@ public enum SuiteLoader {
             throw SuiteError(path: path, message: "the suite has no cases (no scripts or pages matched, and no \"cases\")")
         }
         return cases
+    }
+
+    /// Why a case cannot run because its script or page is not there (nil when both are).
+    static func missingFiles(script: String, page: String, resolver: PathResolver) -> String? {
+        let missing = [(script, "script", DiagnosticCode.scriptUnreadable), (page, "page", DiagnosticCode.pageUnreadable)]
+            .filter { !FileManager.default.fileExists(atPath: resolver.absolute($0.0)) }
+            .map { "\($0.1) '\($0.0.escapingControlCharacters)' does not exist [\($0.2)]" }
+        return missing.isEmpty ? nil : missing.joined(separator: "; ")
     }
 
     /// `Action@hukumusume-fable`: the script's and the page's base names.
@@ -125,11 +150,18 @@ public enum SuiteLoader {
     }
 }
 
-/// Resolves paths and globs against the manifest's folder, refusing ones that leave it.
+/// Resolves paths and globs against the manifest's folder, refusing ones that leave it
+/// (`PathConfinement`: links followed) unless the suite allows outside paths.
 struct PathResolver {
-    let directory: String
-    let allowOutside: Bool
+    let confinement: PathConfinement
     let suitePath: String
+
+    init(directory: String, allowOutside: Bool, suitePath: String) {
+        confinement = PathConfinement(folder: directory, allowsOutside: allowOutside)
+        self.suitePath = suitePath
+    }
+
+    var directory: String { confinement.folder }
 
     /// The path relative to the suite's folder (with `..` steps when it is outside).
     func relative(_ absolute: String) -> String {
@@ -140,33 +172,31 @@ struct PathResolver {
         return (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
     }
 
-    func absolute(_ path: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-        return url.standardizedFileURL.path
-    }
+    func absolute(_ path: String) -> String { confinement.absolute(path) }
 
-    func checkInside(_ original: String, _ absolute: String) throws {
-        guard !allowOutside else { return }
-        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
-        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        if !(resolved.hasPrefix(prefix) || resolved == root) {
-            throw SuiteError(path: suitePath, message: "'\(original)' is outside the suite's folder; set \"allowOutside\": true to allow it")
+    /// `path`'s absolute path, or a `SuiteError` (exit 2) naming it when it leads outside the suite.
+    @discardableResult
+    func check(_ path: String) throws -> String {
+        do {
+            return try confinement.check(path)
+        } catch {
+            var refusal = error
+            refusal.folderRole = "the suite's folder"
+            refusal.hint = "set \"allowOutside\": true to allow it"
+            throw SuiteError(path: suitePath, message: refusal.description)
         }
     }
 
-    /// Files matching a path or glob, sorted; a plain path must exist.
+    /// Files matching a path or glob, sorted. A plain path is kept even when nothing is there:
+    /// its cases are reported as errors, and the suite's other cases still run.
     func expand(_ pattern: String, what: String) throws -> [String] {
         let absolutePattern = absolute(pattern)
         guard pattern.contains(where: { "*?[".contains($0) }) else {
-            try checkInside(pattern, absolutePattern)
-            guard FileManager.default.fileExists(atPath: absolutePattern) else {
-                throw SuiteError(path: suitePath, message: "\(what) '\(pattern)' does not exist")
-            }
+            try check(pattern)
             return [relative(absolutePattern)]
         }
-        let matches = Glob.match(absolutePattern)
-        for match in matches { try checkInside(pattern, match) }
+        let matches = Glob.match(absolutePattern, within: confinement)
+        for match in matches { try check(match) }
         return matches.map(relative)
     }
 
@@ -182,8 +212,7 @@ struct PathResolver {
     func finalizeArguments(_ value: PropertyListValue) throws -> PropertyListValue {
         guard case .string(let text) = value, text.hasPrefix("@") else { return value }
         let file = String(text.dropFirst())
-        let path = absolute(file)
-        try checkInside(file, path)
+        let path = try check(file)
         do {
             return try FinalizeArguments.read("@" + path)
         } catch {
@@ -194,7 +223,10 @@ struct PathResolver {
 
 /// Shell-style globs over the file system: `*`, `?`, `[…]` within a name, `**` for any depth.
 enum Glob {
-    static func match(_ pattern: String) -> [String] {
+    /// The files matching `pattern` (absolute). A `**` does not walk into a folder that leads
+    /// out of `within` when outside paths are not allowed: everything there would be refused,
+    /// and a link to `/` would otherwise walk the whole disk.
+    static func match(_ pattern: String, within confinement: PathConfinement? = nil) -> [String] {
         let components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var candidates = ["/"]
         for (position, component) in components.enumerated() {
@@ -203,7 +235,7 @@ enum Glob {
             for base in candidates {
                 if component == "**" {
                     next.append(base)
-                    next += allDirectories(under: base)
+                    next += allDirectories(under: base, within: confinement)
                 } else if component.contains(where: { "*?[".contains($0) }) {
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
                     for name in names where fnmatch(component, name, FNM_PERIOD) == 0 {
@@ -219,16 +251,25 @@ enum Glob {
         return Array(Set(candidates)).sorted()
     }
 
-    static func allDirectories(under base: String) -> [String] {
+    /// The folders under `base` at any depth (hidden ones left out), for `**`. Links to folders
+    /// are followed, but each real folder is walked once — the first path that reaches it, in
+    /// breadth-first, name order — so a link back to a folder above it ends instead of looping.
+    static func allDirectories(under base: String, within confinement: PathConfinement? = nil) -> [String] {
+        let root = confinement.flatMap { $0.allowsOutside ? nil : PathConfinement.resolved($0.folder) }
         var found: [String] = []
+        var visited: Set<String> = [PathConfinement.resolved(base) ?? base]
         var queue = [base]
-        while let directory = queue.popLast() {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
+        var next = 0
+        while next < queue.count {
+            let directory = queue[next]
+            next += 1
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") {
                 let path = (directory as NSString).appendingPathComponent(name)
-                if FileManager.default.isDirectory(path) {
-                    found.append(path)
-                    queue.append(path)
-                }
+                guard FileManager.default.isDirectory(path), let real = PathConfinement.resolved(path),
+                      root.map({ PathConfinement.isInside(real, $0) }) ?? true, visited.insert(real).inserted else { continue }
+                found.append(path)
+                queue.append(path)
             }
         }
         return found

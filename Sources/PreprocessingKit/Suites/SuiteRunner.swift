@@ -143,7 +143,9 @@ public struct SuiteRunner {
                 let slot = WorkerSlot()
                 defer { slot.retire() }
                 while let index = state.nextIndex() {
-                    let result = options.persistentWorkers ? runOne(cases[index], in: slot) : runOne(cases[index])
+                    let suiteCase = cases[index]
+                    let result = suiteCase.problem.map { Self.unrunnable(suiteCase, $0) }
+                        ?? (options.persistentWorkers ? runOne(suiteCase, in: slot) : runOne(suiteCase))
                     state.finish(index, result, failFast: options.failFast) { finished in
                         progress(result, finished, cases.count)
                     }
@@ -159,6 +161,22 @@ public struct SuiteRunner {
         }
         return SuiteRunReport(suites: suites, cases: results,
                               durationMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6)
+    }
+
+    /// Why the case's snapshot may not be read or written: it leads out of the suite's folder.
+    static func snapshotRefusal(_ suiteCase: SuiteCase) -> PathOutsideFolder? {
+        do {
+            try PathConfinement(folder: suiteCase.suiteDirectory, allowsOutside: suiteCase.allowOutside).check(suiteCase.snapshotPath)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The error result of a case that cannot start (its script or page is missing).
+    static func unrunnable(_ suiteCase: SuiteCase, _ problem: String) -> CaseResult {
+        CaseResult(id: suiteCase.id, suite: suiteCase.suitePath, script: suiteCase.script, page: suiteCase.page, status: .error,
+                   failures: [.init(kind: "missing-file", message: problem)], output: nil, durationMilliseconds: 0)
     }
 
     /// Runs one case in a child process of its own (`__run-case`) and checks it.
@@ -239,11 +257,16 @@ public struct SuiteRunner {
             result.output = output
             result.failures = ExpectationCheck.check(suiteCase.settings.expect, against: output)
             if let selection = suiteCase.settings.expect?.snapshot, let text = Snapshot.render(output.transcript, selection: selection, root: suiteCase.commonRoot) {
-                switch Snapshot.check(actual: text, path: suiteCase.snapshotPath, caseID: suiteCase.id, mode: options.recordMode) {
-                case .matched: break
-                case .recorded: result.snapshotNote = "recorded __snapshots__/\(suiteCase.id).json"
-                case .updated: result.snapshotNote = "updated __snapshots__/\(suiteCase.id).json"
-                case .failed(let failure): result.failures.append(failure)
+                // Checked when the suite loaded, and again here: the folder may have changed since.
+                if let refusal = Self.snapshotRefusal(suiteCase) {
+                    result.failures.append(.init(kind: "snapshot", message: refusal.description))
+                } else {
+                    switch Snapshot.check(actual: text, path: suiteCase.snapshotPath, caseID: suiteCase.id, mode: options.recordMode) {
+                    case .matched: break
+                    case .recorded: result.snapshotNote = "recorded __snapshots__/\(suiteCase.id).json"
+                    case .updated: result.snapshotNote = "updated __snapshots__/\(suiteCase.id).json"
+                    case .failed(let failure): result.failures.append(failure)
+                    }
                 }
             }
             result.status = result.failures.isEmpty ? .passed : .failed
