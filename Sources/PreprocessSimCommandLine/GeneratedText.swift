@@ -13,24 +13,8 @@ enum GeneratedText {
     /// quote escaped, control characters as `\n`, `\r`, `\t`, `\0` or `\u{…}` (a single-line
     /// literal cannot hold a line break).
     static func swiftString(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\0": literal += "\\0"
-            default:
-                if scalar.properties.generalCategory == .control {
-                    literal += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    literal.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return literal + "\""
+        // Backslashes first: the escapes added after them are Swift's own (`\n`, `\0`, `\u{1B}`).
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").escapingControlCharacters + "\""
     }
 
     /// Text for a `//` comment (or a line of prose): a line break would end the comment and

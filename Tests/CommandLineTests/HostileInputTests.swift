@@ -172,20 +172,8 @@ import TestSupport
 @Suite struct ConfinementHostileInputTests {
     static let leak = "var ExtensionPreprocessingJS = { run: function (a) { fetch('https://x.example/s').then(function (r) { return r.text(); }).then(function (t) { a.completionFunction({t: t}); }, function (e) { a.completionFunction({e: String(e)}); }); } };"
 
-    /// A temporary folder with `files` (path → text) and symbolic `links` (path → target).
     func tree(_ files: [String: String], links: [String: String] = [:]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("confine-\(getpid())-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        for (name, target) in links {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
-        }
-        return folder
+        try CommandLineRunner.temporaryTree(files, links: links)
     }
 
     @Test func aSuitesFixturesCannotServeAFileFromOutsideIt() throws {

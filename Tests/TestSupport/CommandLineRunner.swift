@@ -80,4 +80,22 @@ public enum CommandLineRunner {
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
+
+    /// A new temporary folder holding `files` (relative path → text) and symbolic `links`
+    /// (relative path → target, written into the link as given), made on the real file system.
+    public static func temporaryTree(_ files: [String: String], links: [String: String] = [:]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preprocess-sim-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        for (name, target) in links {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+        }
+        return folder
+    }
 }

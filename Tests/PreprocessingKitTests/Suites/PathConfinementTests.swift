@@ -1,29 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PreprocessingKit
-
-/// A temporary folder with `files` (path → text) and symbolic `links` (path → target, as
-/// written into the link), made on the real file system.
-func confinementTree(files: [String: String], links: [String: String] = [:]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("confinement-\(UUID().uuidString)")
-    for (name, text) in files {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-    for (name, target) in links {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
-    }
-    return folder
-}
 
 /// One rule for every path a suite, a fixtures.json or a plist names: resolved with its links,
 /// it stays inside its folder unless outside paths are allowed.
 @Suite struct PathConfinementTests {
     @Test func linksAreFollowedComponentByComponentAsTheKernelDoes() throws {
-        let root = try confinementTree(files: ["suite/p.html": "x", "outside/secret.txt": "s"],
+        let root = try CommandLineRunner.temporaryTree(["suite/p.html": "x", "outside/secret.txt": "s"],
                                        links: ["suite/out": "../outside", "suite/self": ".", "suite/loop": "loop"])
         let suite = root.appendingPathComponent("suite").path
         let real = PathConfinement.resolved(root.path)!
@@ -37,7 +21,7 @@ func confinementTree(files: [String: String], links: [String: String] = [:]) thr
     }
 
     @Test func aPathThatLeadsOutIsRefusedNamingItUnlessAllowed() throws {
-        let root = try confinementTree(files: ["suite/p.html": "x", "outside/secret.txt": "s"],
+        let root = try CommandLineRunner.temporaryTree(["suite/p.html": "x", "outside/secret.txt": "s"],
                                        links: ["suite/out": "../outside", "suite/loop": "loop"])
         let confinement = PathConfinement(folder: root.appendingPathComponent("suite").path)
         #expect(try confinement.check("p.html") == root.appendingPathComponent("suite/p.html").path)
@@ -80,7 +64,7 @@ func confinementTree(files: [String: String], links: [String: String] = [:]) thr
     }
 
     @Test func fixtureFilesAFixturesManifestNamesStayInTheSuite() throws {
-        let root = try confinementTree(files: ["suite/a.js": Self.script, "suite/p.html": "<p>x", "secret.txt": "SECRET",
+        let root = try CommandLineRunner.temporaryTree(["suite/a.js": Self.script, "suite/p.html": "<p>x", "secret.txt": "SECRET",
                                                "suite/fx/fixtures.json": #"{"https://x.example/s": {"file": "../../secret.txt"}}"#,
                                                "suite/linked/fixtures.json": #"{"https://x.example/s": {"file": "data.txt"}}"#,
                                                "suite/fine/fixtures.json": #"{"https://x.example/s": {"file": "../p.html"}}"#],
@@ -106,7 +90,7 @@ func confinementTree(files: [String: String], links: [String: String] = [:]) thr
     }
 
     @Test func aLinkedSnapshotFolderOutOfTheSuiteIsRefused() throws {
-        let root = try confinementTree(files: ["suite/a.js": Self.script, "suite/p.html": "<p>x", "elsewhere/keep.txt": "k"],
+        let root = try CommandLineRunner.temporaryTree(["suite/a.js": Self.script, "suite/p.html": "<p>x", "elsewhere/keep.txt": "k"],
                                        links: ["suite/__snapshots__": "../elsewhere"])
         let suite = root.appendingPathComponent("suite")
         let withSnapshot = #"{"version": 1, "scripts": ["a.js"], "pages": ["p.html"], "defaults": {"expect": {"snapshot": true}}}"#
@@ -123,7 +107,7 @@ func confinementTree(files: [String: String], links: [String: String] = [:]) thr
     }
 
     @Test func aGlobOverALinkLoopEndsAndWalksEachFolderOnce() throws {
-        let root = try confinementTree(files: ["suite/a.js": Self.script, "suite/pages/one.html": "1", "suite/pages/deep/two.html": "2"],
+        let root = try CommandLineRunner.temporaryTree(["suite/a.js": Self.script, "suite/pages/one.html": "1", "suite/pages/deep/two.html": "2"],
                                        links: ["suite/pages/deep/up": "..", "suite/pages/again": ".", "suite/pages/root": "/"])
         let suite = root.appendingPathComponent("suite")
         let started = Date()
@@ -133,7 +117,7 @@ func confinementTree(files: [String: String], links: [String: String] = [:]) thr
     }
 
     @Test func aMissingPageIsThatCasesProblemAndTheOthersLoad() throws {
-        let suite = try confinementTree(files: ["a.js": Self.script, "p.html": "<p>x"])
+        let suite = try CommandLineRunner.temporaryTree(["a.js": Self.script, "p.html": "<p>x"])
         let cases = try load(#"{"version": 1, "scripts": ["a.js"], "pages": ["p.html", "gone.html"], "matrix": true, "cases": [{"id": "named", "page": "gone/x.html"}]}"#, in: suite)
         try #require(cases.map(\.id) == ["a@p", "a@gone", "named"])
         #expect(cases[0].problem == nil)
@@ -145,7 +129,7 @@ func confinementTree(files: [String: String], links: [String: String] = [:]) thr
     }
 
     @Test func anIdWithControlCharactersIsPrintedEscaped() throws {
-        let suite = try confinementTree(files: ["a.js": Self.script, "p.html": "<p>x"])
+        let suite = try CommandLineRunner.temporaryTree(["a.js": Self.script, "p.html": "<p>x"])
         let message = try #require(refusal(#"{"version": 1, "cases": [{"id": "a\u0000b\nc\u001b[2J", "script": "a.js", "page": "p.html"}]}"#, in: suite))
         #expect(message.contains(#"case id 'a\0b\nc\u{1B}[2J' must be"#), "\(message)")
         #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control })
