@@ -150,6 +150,8 @@ import TestSupport
         let notes = transcript.diagnostics.filter { $0.code == DiagnosticCode.unsupportedAPI.rawValue && $0.message.contains(Self.modelFailureNote) }
         #expect(notes.count == 3, "\(transcript.diagnostics.map(\.message))")
         #expect(notes.first?.message.contains("HTMLElement.offsetWidth") == true)
+        let traced = (transcript.trace ?? []).filter { $0.kind == .unsupported && $0.summary.contains(Self.modelFailureNote) }
+        #expect(traced.count == 3, "the trace says which answers were not modelled")
         #expect(!transcript.diagnostics.contains { $0.severity == .error })
     }
 }
