@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Records WebKit's answer for DOM behaviour cases (Tests/PreprocessingKitTests/Fixtures/dom-cases/*.json).
 
-Each case is {"name", "html"?, "script", "select"?: {"text", "occurrence"?}}: `script` is an
-expression; the recorded `expected` is `String(value)` in a page built from `html` at
-https://example.com/page.html, the way DOMCaseTests evaluates it in the simulator. An expression
+Each case is {"name", "html"?, "script", "select"?: {"text", "occurrence"?}, "pageScripts"?}: `script`
+is an expression; the recorded `expected` is `String(value)` in a page built from `html` at
+https://example.com/page.html, the way DOMCaseTests evaluates it in the simulator. A case with
+"pageScripts": true is recorded with the page's own scripts run (the oracle's default; the
+simulator's --page-scripts), the others with them blocked. An expression
 that throws records "threw <name>: <message>" (the simulator's harness reports its own error
 text, so such cases are for rules, not for messages).
 
@@ -14,7 +16,7 @@ text, so such cases are for rules, not for messages).
 
 Writes FILE.json back (2-space JSON, one case per object, other keys kept). Selections with an
 `occurrence` other than 1 are not supported by the oracle and are skipped with a note.
-The oracle is ../shared/oracle/webkit_oracle.py (page scripts blocked); tests never call it.
+The oracle is ../shared/oracle/webkit_oracle.py; tests never call it.
 """
 import argparse, json, os, subprocess, sys, tempfile
 
@@ -31,6 +33,16 @@ SCRIPT = """var ExtensionPreprocessingJS = { run: function (a) {
 
 
 def record(cases):
+    """Runs cases in one oracle batch per page-script mode; returns {name: value or None}."""
+    values = {}
+    for run_scripts in (False, True):
+        chosen = [c for c in cases if bool(c.get("pageScripts")) == run_scripts]
+        if chosen:
+            values.update(record_batch(chosen, run_scripts))
+    return values
+
+
+def record_batch(cases, run_page_scripts):
     """Runs cases in one oracle batch; returns {name: value or None}."""
     with tempfile.TemporaryDirectory() as folder:
         batch = os.path.join(folder, "cases.jsonl")
@@ -41,7 +53,8 @@ def record(cases):
                 if case.get("select"):
                     line["select_text"] = case["select"]["text"]
                 out.write(json.dumps(line, ensure_ascii=False) + "\n")
-        process = subprocess.run([sys.executable, ORACLE, "--block-page-scripts", "--timeout", "15", "--batch", batch],
+        mode = [] if run_page_scripts else ["--block-page-scripts"]
+        process = subprocess.run([sys.executable, ORACLE] + mode + ["--timeout", "15", "--batch", batch],
                                  capture_output=True, text=True)
         values = {}
         for line in process.stdout.splitlines():

@@ -109,4 +109,28 @@ public enum SimulatorHarness {
         if let selectText { _ = try page.selectText(selectText, occurrence: occurrence) }
         return try page.javaScript.evaluate("String((function () { return (\(expression)); })())").stringValue
     }
+
+    /// Runs the page's own scripts (`--page-scripts`), then evaluates an expression as a
+    /// preprocessing script; returns `String(value)`, or `threw Name: message`, as
+    /// `Tests/record-dom-cases.py` records it.
+    public static func evaluateAfterPageScripts(_ expression: String, html: String,
+                                                url: String = "https://example.com/page.html") throws -> String {
+        let script = """
+        var ExtensionPreprocessingJS = { run: function (a) {
+          var value;
+          try { value = String((function () { return (\(expression)); })()); }
+          catch (e) { value = "threw " + (e && e.name) + ": " + (e && e.message); }
+          a.completionFunction({ value: value });
+        } };
+        """
+        let page = try PageLoader.load(data: Data(html.utf8), path: "page.html", options: PageLoadOptions(url: url))
+        var request = RunRequest(scriptPath: "case.js", scriptSource: script, page: page, handler: NoFinalizeHandler())
+        request.pageScripts = true
+        request.deterministic = true
+        let transcript = run(request)
+        guard case .dictionary(let results)? = transcript.results, case .string(let value)? = results["value"] else {
+            return "no value: \(transcript.diagnostics.map { "\($0.code): \($0.message)" }.joined(separator: "; "))"
+        }
+        return value
+    }
 }

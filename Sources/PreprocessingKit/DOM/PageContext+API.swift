@@ -100,6 +100,12 @@ extension PageContext {
         return decodedArray(json)
     }
 
+    /// The page script at `index` of `pageScripts()` runs next: the parser's insertion point
+    /// (where `document.write` puts its markup) is just after it.
+    public func startPageScript(_ index: Int) throws(JavaScriptError) {
+        try api.invoke("startPageScript", [javaScript.number(Double(index))])
+    }
+
     /// Fires DOMContentLoaded and load, as a page whose scripts ran has seen.
     public func finishPageLoad() throws(JavaScriptError) {
         try api.invoke("finishPageLoad")

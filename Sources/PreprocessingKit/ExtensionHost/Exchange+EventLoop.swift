@@ -67,6 +67,7 @@ extension Exchange {
         for (index, script) in scripts.enumerated() {
             let name = script.src ?? "\(request.page.url)#inline-script-\(index + 1)"
             do {
+                try page.startPageScript(index)
                 try page.javaScript.evaluate(script.text, sourceURL: name)
             } catch {
                 diagnose(error.timedOut ? .pageScriptTimeout : .pageScriptError,

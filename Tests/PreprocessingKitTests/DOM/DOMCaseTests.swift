@@ -6,6 +6,9 @@ import TestSupport
 /// DOM behaviour cases kept as data (`Fixtures/dom-cases/*.json`): each evaluates an expression
 /// in a page built from `html` and compares `String(value)` with what WebKit gives.
 ///
+/// A case with `"pageScripts": true` runs the page's own scripts first (`--page-scripts`, recorded
+/// with WebKit running them) and evaluates the expression as a preprocessing script would.
+///
 /// A case that carries `"differs": "why"` is a known difference (WebKit's answer is recorded,
 /// the simulator does not give it yet, for the reason stated): it must still differ, so the
 /// day it is fixed the marker has to go and the case guards the fix.
@@ -17,6 +20,8 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
     let expected: String
     let selectText: String?
     let occurrence: Int
+    /// Whether the page's own scripts run before the expression is evaluated.
+    let pageScripts: Bool
     /// Why the simulator does not give WebKit's answer yet, for a known difference.
     let knownDifference: String?
 
@@ -42,7 +47,7 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
                            html: entry["html"] as? String ?? "<!DOCTYPE html><html><head><title>t</title></head><body></body></html>",
                            script: script, expected: expected,
                            selectText: select?["text"] as? String, occurrence: select?["occurrence"] as? Int ?? 1,
-                           knownDifference: entry["differs"] as? String)
+                           pageScripts: entry["pageScripts"] as? Bool ?? false, knownDifference: entry["differs"] as? String)
         }
     }
 
@@ -58,8 +63,12 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
     func behavesAsWebKit(_ domCase: DOMCase) throws {
         let actual: String
         do {
-            actual = try SimulatorHarness.evaluate(domCase.script, html: domCase.html,
-                                                   selectText: domCase.selectText, occurrence: domCase.occurrence)
+            if domCase.pageScripts {
+                actual = try SimulatorHarness.evaluateAfterPageScripts(domCase.script, html: domCase.html)
+            } else {
+                actual = try SimulatorHarness.evaluate(domCase.script, html: domCase.html,
+                                                       selectText: domCase.selectText, occurrence: domCase.occurrence)
+            }
         } catch {
             actual = "threw \(error)"
         }

@@ -13,7 +13,7 @@ function createDocumentState(options) {
   return Object.assign({
     url: "about:blank", characterSet: "UTF-8", contentType: "text/html", referrer: "", lastModified: null,
     cookies: [], compatMode: "no-quirks", isHTML: true, defaultView: null, activeElement: null,
-    writeBuffer: null, viewportWidth: 390, viewportHeight: 844, baseVersion: -1, baseURL: "",
+    writeBuffer: null, runningScript: null, scriptInsertionPoint: null, viewportWidth: 390, viewportHeight: 844, baseVersion: -1, baseURL: "",
     idVersion: -1, idMap: null, collections: null,
     attributeChanges: 0, elementIndex: null, queryVersion: -1, queriesAtVersion: 0, textQueryVersion: -1, textWalkedAtVersion: 0, observerCount: 0, designMode: "off", implementation: null,
   }, options);
@@ -138,7 +138,7 @@ class Document extends Node {
     return this.body || this.documentElement;
   }
   get scrollingElement() { return this.compatMode === "BackCompat" ? this.body : this.documentElement; }
-  get currentScript() { return null; }
+  get currentScript() { return this[DOC_STATE].runningScript; }
   get fullscreenElement() { return null; }
   get pointerLockElement() { return null; }
   get styleSheets() { return []; }
@@ -298,12 +298,15 @@ class Document extends Node {
   }
   close() { this[DOC_STATE].writeBuffer = null; }
   /**
-   * After load, a write implicitly opens (clears) the document; everything written since is
-   * reparsed as the whole new document on each write (the written HTML is the document).
+   * While a page script runs as the parser reaches it (`--page-scripts`), the markup goes in at
+   * the parser's insertion point (writtenDuringParse). After load, a write implicitly opens
+   * (clears) the document; everything written since is reparsed as the whole new document on
+   * each write (the written HTML is the document).
    */
   write(...text) {
     const state = this[DOC_STATE];
     if (!state.isHTML) throwDOMException("InvalidStateError", "The object is in an invalid state.");
+    if (state.scriptInsertionPoint !== null && state.writeBuffer === null) { writtenDuringParse(this, text.join("")); return; }
     if (state.writeBuffer === null) this.open();
     state.writeBuffer += text.join("");
     replaceAllChildren(null, this);

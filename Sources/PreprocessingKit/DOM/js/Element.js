@@ -168,14 +168,15 @@ class Element extends Node {
   }
 
   // Geometry: read from the lazy box model (layout.js), computed on first use.
-  getBoundingClientRect() { return layoutBoundingClientRect(this); }
-  getClientRects() { return layoutClientRects(this); }
-  get clientWidth() { return layoutClientSize(this, false); }
-  get clientHeight() { return layoutClientSize(this, true); }
-  get clientTop() { const box = layoutBoxOf(this); return box === null || box.isInline ? 0 : Math.round(box.s.bt); }
-  get clientLeft() { const box = layoutBoxOf(this); return box === null || box.isInline ? 0 : Math.round(box.s.bl); }
-  get scrollWidth() { return layoutScrollSize(this, false); }
-  get scrollHeight() { return layoutScrollSize(this, true); }
+  // A model that fails answers as WebKit does for an element without a box (modelAnswer).
+  getBoundingClientRect() { return modelAnswer("Element.getBoundingClientRect", emptyClientRect, layoutBoundingClientRect, this); }
+  getClientRects() { return modelAnswer("Element.getClientRects", () => [], layoutClientRects, this); }
+  get clientWidth() { return modelAnswer("Element.clientWidth", 0, layoutClientSize, this, false); }
+  get clientHeight() { return modelAnswer("Element.clientHeight", 0, layoutClientSize, this, true); }
+  get clientTop() { return modelAnswer("Element.clientTop", 0, clientBorder, this, true); }
+  get clientLeft() { return modelAnswer("Element.clientLeft", 0, clientBorder, this, false); }
+  get scrollWidth() { return modelAnswer("Element.scrollWidth", 0, layoutScrollSize, this, false); }
+  get scrollHeight() { return modelAnswer("Element.scrollHeight", 0, layoutScrollSize, this, true); }
   get scrollTop() { return 0; }
   set scrollTop(value) {}
   get scrollLeft() { return 0; }
@@ -195,6 +196,15 @@ class Element extends Node {
 mixInto(Element.prototype, ParentNodeMixin);
 mixInto(Element.prototype, ChildNodeMixin);
 mixInto(Element.prototype, NonDocumentTypeChildNodeMixin);
+
+/** clientTop (`top`) or clientLeft: the border's width. */
+function clientBorder(element, top) {
+  const box = layoutBoxOf(element);
+  return box === null || box.isInline ? 0 : Math.round(top ? box.s.bt : box.s.bl);
+}
+
+/** A new zero rectangle, what getBoundingClientRect gives for an element without a box. */
+function emptyClientRect() { return new DOMRect(0, 0, 0, 0); }
 
 function elementExtras(element) {
   return element[EXTRAS] || (element[EXTRAS] = {});

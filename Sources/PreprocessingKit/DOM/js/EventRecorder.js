@@ -81,6 +81,30 @@ function recordUnsupported(api) {
   recordEvent(event);
 }
 
+/** The models that failed on this page, by API, each reported once. */
+const failedModels = new Set();
+
+/**
+ * A model's answer (layout, rendered text) for `element`. The models approximate WebKit's; when
+ * one fails on what the page gives it, the script gets `fallback` (a value, or a function of
+ * the element) — what WebKit answers where it has nothing to lay out or render — instead of the
+ * simulator's own exception, and the transcript says the answer was not modelled
+ * (`unsupported-api`, as recordUnsupported). A terminated script's exception cannot be caught,
+ * so the watchdog still stops a model that runs too long.
+ */
+function modelAnswer(api, fallback, model, element, argument) {
+  try {
+    return model(element, argument);
+  } catch (error) {
+    if (!failedModels.has(api)) {
+      failedModels.add(api);
+      recordUnsupported(api + " (the simulator's model could not answer: " + String(error && error.name) + ": " +
+        String(error && error.message) + "; the script got WebKit's answer for an element it does not render)");
+    }
+    return typeof fallback === "function" ? fallback(element) : fallback;
+  }
+}
+
 /** Returns the recorded events as a JSON string and clears them. */
 function takeRecordedEvents() {
   const events = recordedEvents;

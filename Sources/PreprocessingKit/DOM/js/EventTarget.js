@@ -1,5 +1,13 @@
 // EventTarget: https://dom.spec.whatwg.org/#interface-eventtarget
-// The window (globalThis) uses these methods too, so they only touch `this[LISTENERS]`.
+// The window (globalThis) uses these methods too, so they only touch `this[LISTENERS]`. Called
+// with an undefined or null `this` (a bare `addEventListener(…)` in a script), an operation acts
+// on the realm's global object: https://webidl.spec.whatwg.org/#dfn-create-operation-function
+// (window-bare-add-event-listener-uses-the-global).
+
+/** The object an EventTarget operation acts on: `thisValue`, or the global object for none. */
+function eventTargetThis(thisValue) {
+  return thisValue === undefined || thisValue === null ? globalThis : thisValue;
+}
 
 class EventTarget {
   constructor() { this[LISTENERS] = null; }
@@ -14,7 +22,7 @@ class EventTarget {
     const capture = typeof options === "object" && options !== null ? !!options.capture : !!options;
     const once = typeof options === "object" && options !== null && !!options.once;
     const passive = typeof options === "object" && options !== null && !!options.passive;
-    const list = listenerList(this, String(type), true);
+    const list = listenerList(eventTargetThis(this), String(type), true);
     for (const listener of list) {
       if (listener.callback === callback && listener.capture === capture) return;
     }
@@ -23,7 +31,7 @@ class EventTarget {
 
   removeEventListener(type, callback, options) {
     const capture = typeof options === "object" && options !== null ? !!options.capture : !!options;
-    const list = listenerList(this, String(type), false);
+    const list = listenerList(eventTargetThis(this), String(type), false);
     if (!list) return;
     for (let i = 0; i < list.length; i++) {
       const listener = list[i];
@@ -40,7 +48,7 @@ class EventTarget {
     if (!(event instanceof Event)) throw new TypeError("Argument 1 ('event') to EventTarget.dispatchEvent must be an instance of Event");
     const state = event[EVENT_STATE];
     if (state.dispatching || !state.initialized) throwDOMException("InvalidStateError", "The event is already being dispatched.");
-    return dispatchEventAlong(this, event);
+    return dispatchEventAlong(eventTargetThis(this), event);
   }
 }
 

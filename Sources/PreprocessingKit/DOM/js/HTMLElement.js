@@ -3,10 +3,10 @@
 // (https://html.spec.whatwg.org/#reflecting-content-attributes-in-idl-attributes).
 
 class HTMLElement extends Element {
-  get innerText() { return innerTextOf(this); }
+  get innerText() { return modelAnswer("HTMLElement.innerText", descendantTextContent, innerTextOf, this); }
   /** Replaces the children with text, turning line breaks into <br>: https://html.spec.whatwg.org/#dom-innertext */
   set innerText(value) { replaceAllChildren(textWithLineBreaks(this, value), this); }
-  get outerText() { return innerTextOf(this); }
+  get outerText() { return modelAnswer("HTMLElement.outerText", descendantTextContent, innerTextOf, this); }
   set outerText(value) {
     if (this[PARENT] === null) throwDOMException("NoModificationAllowedError", "The element has no parent.");
     const fragment = textWithLineBreaks(this, value);
@@ -48,11 +48,11 @@ class HTMLElement extends Element {
   }
   set tabIndex(value) { setAttributeValue(this, "tabindex", String(value | 0)); }
   // Offsets from the lazy box model (layout.js).
-  get offsetWidth() { return layoutOffsetSize(this, false); }
-  get offsetHeight() { return layoutOffsetSize(this, true); }
-  get offsetTop() { return layoutOffsetPosition(this, true); }
-  get offsetLeft() { return layoutOffsetPosition(this, false); }
-  get offsetParent() { return layoutOffsetParent(this); }
+  get offsetWidth() { return modelAnswer("HTMLElement.offsetWidth", 0, layoutOffsetSize, this, false); }
+  get offsetHeight() { return modelAnswer("HTMLElement.offsetHeight", 0, layoutOffsetSize, this, true); }
+  get offsetTop() { return modelAnswer("HTMLElement.offsetTop", 0, layoutOffsetPosition, this, true); }
+  get offsetLeft() { return modelAnswer("HTMLElement.offsetLeft", 0, layoutOffsetPosition, this, false); }
+  get offsetParent() { return modelAnswer("HTMLElement.offsetParent", null, layoutOffsetParent, this); }
   click() {
     if (this.disabled === true) return;
     const event = new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: pageWindowOf(this) });

@@ -214,7 +214,7 @@ class Range {
   }
 
   /** The union of the boxes holding the boundary points (layout.js; no per-glyph rectangles). */
-  getBoundingClientRect() { return layoutRangeRect(this, this[RANGE_BOUNDS].startNode, this[RANGE_BOUNDS].endNode); }
+  getBoundingClientRect() { return modelAnswer("Range.getBoundingClientRect", emptyClientRect, rangeBoundingRect, this); }
   getClientRects() { return []; }
   /** Does nothing (https://dom.spec.whatwg.org/#dom-range-detach). */
   detach() {}
@@ -428,3 +428,8 @@ function rangeExtractOrClone(range, extract) {
 
 /** document.createRange(): a range at the start of `doc`. */
 function makeRange(doc) { return new Range(doc); }
+
+/** The union of the boxes holding `range`'s boundary points (layout.js). */
+function rangeBoundingRect(range) {
+  return layoutRangeRect(range, range[RANGE_BOUNDS].startNode, range[RANGE_BOUNDS].endNode);
+}

@@ -87,6 +87,8 @@ const api = Object.freeze({
   takeRequests() { return takeRequests(); },
   /** The page's classic scripts in document order, as JSON (`--page-scripts`). */
   pageScripts() { return collectPageScripts(); },
+  /** The page script at `index` of pageScripts's list runs next: document.write inserts after it. */
+  startPageScript(index) { startPageScript(index); },
   /** Fires DOMContentLoaded and load after the page's scripts ran. */
   finishPageLoad() { return finishPageLoad(); },
 

@@ -52,6 +52,9 @@ function layoutScrollSize(element, vertical) {
   const viewport = vertical ? layout.viewportHeight : layout.viewportWidth;
   const extent = Math.round(vertical ? layout.extentBottom : layout.extentRight);
   if (element === doc.documentElement) {
+    // In quirks mode the body, not the root, stands for the viewport: a root without a box
+    // (display: none) scrolls nothing, 0 both ways (layout-hidden-root-quirks-scroll-sizes).
+    if (layout.quirks && layout.html === null) return 0;
     if (layout.quirks && vertical) return Math.max(Math.round(layout.html.h), extent);
     return Math.max(viewport, extent);
   }

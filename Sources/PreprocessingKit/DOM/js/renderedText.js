@@ -31,10 +31,27 @@ const RENDERED_EXTRA_NEWLINE_AFTER = new Set(["p", "h1", "h2", "h3", "h4", "h5",
  * @returns {string}
  */
 function innerTextOf(element) {
+  const doc = element[OWNER];
+  let cache = doc === null || doc === undefined ? undefined : innerTextCache.get(doc);
+  if (cache !== undefined && cache.version === doc[VERSION]) {
+    const known = cache.texts.get(element);
+    if (known !== undefined) return known;
+  }
   const chain = renderedStyleChain(element);
-  if (chain === null) return renderedDescendantText(element);
-  return innerTextByIterator(element, chain);
+  const text = chain === null ? renderedDescendantText(element) : innerTextByIterator(element, chain);
+  if (doc === null || doc === undefined) return text;
+  // Read after the walk: making the parse's nodes on demand moves the version, not the text.
+  if (cache === undefined || cache.version !== doc[VERSION]) innerTextCache.set(doc, cache = { version: doc[VERSION], texts: new Map() });
+  cache.texts.set(element, text);
+  return text;
 }
+
+/**
+ * innerText's answers at one version of a document (the version moves with every change to
+ * the tree, its attributes and text, as the layout's cache relies on): a script that reads
+ * `document.body.innerText` twice, or `innerText` and `outerText`, walks a large page once.
+ */
+const innerTextCache = new WeakMap();
 
 /**
  * The rendered text between two boundary points, as WebKit's `Selection.toString()` gives it:
