@@ -156,7 +156,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .pageScriptError: return "a script of the page threw (`--page-scripts`)"
         case .pageScriptTimeout: return "a script of the page ran past `--timeout` (`--page-scripts`)"
         case .fixtureCORSBlocked: return "a `--fixture` answered a cross-origin request the page may not read (Safari blocks it too); says which header the fixture lacks"
-        case .unsupportedAPI: return "the script used an API the simulator does not model (named, with the script's `file:line:column`)"
+        case .unsupportedAPI: return "the script used an API the simulator does not model (named, with the script's `file:line:column`), or the layout or text model could not answer and gave WebKit's answer for an element it does not render"
         case .finalizeTasksLeft: return "finalize left timers or requests running; the simulation stopped them"
         case .noFinalizeArgument: return "the handler returned items without `NSExtensionJavaScriptFinalizeArgumentKey`, so finalize is not called"
         case .mainQueueBlocked: return "the handler waited for the main queue while a test blocked it (`HandlerTesting`)"
