@@ -143,6 +143,31 @@ import TestSupport
         #expect(result.stderr.contains("[page-too-large]"), "\(result.stderr)")
     }
 
+    /// 2^40 values once expanded, in about 650 bytes: refused before anything is expanded, by
+    /// every command that reads it.
+    @Test func aWebArchiveOfSharedObjectsIsRefusedAtOnce() throws {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(getpid())-\(UUID().uuidString).webarchive").path
+        try Data(BinaryPlistBuilder.doublingWebArchive(levels: 40)).write(to: URL(fileURLWithPath: archive))
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
+        for arguments in [["run", "--script", scriptPath, "--page", archive, "--memory-limit", "256"], ["dump-tree", archive]] {
+            let start = Date()
+            let result = try CommandLineRunner.run(arguments, timeLimit: 20)
+            #expect(Date().timeIntervalSince(start) < 5, "\(arguments[0])")
+            #expect(result.exitCode == 2, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderr.contains("refers to the same objects"), "\(result.stderr)")
+            #expect(result.stderr.contains("[page-too-large]"), "\(result.stderr)")
+        }
+        var builder = BinaryPlistBuilder()
+        let arrays = builder.doublingArrays(levels: 40, leaf: builder.string("x"))
+        let top = builder.dictionary([(builder.string("NSExtension"), arrays)])
+        let plist = try CommandLineRunner.temporaryFile("", name: "Info.plist")
+        try Data(builder.bytes(top: top)).write(to: URL(fileURLWithPath: plist))
+        let checked = try CommandLineRunner.run(["check", "--extension", plist], timeLimit: 20)
+        #expect(checked.exitCode == 1)
+        #expect(checked.stdout.contains("refers to the same objects"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("[plist-unreadable]"), "\(checked.stdout)")
+    }
+
     @Test func aFixtureCORSBlocksSaysWhichHeaderIsMissing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cors-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
