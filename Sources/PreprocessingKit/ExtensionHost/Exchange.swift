@@ -97,6 +97,11 @@ struct Exchange {
             || request.page.html.utf8.count * buildMemoryFactor <= request.memoryLimitMegabytes * 1_048_576
     }
 
+    /// Peak memory of parsing a script, as a multiple of its UTF-8 size: JavaScriptCore parses
+    /// and compiles a program's top level whole, where the watchdog cannot look (20 MB of
+    /// top-level statements: 665 MB at the peak, from a 60 MB process).
+    static let parseMemoryFactor = 32
+
     /// The page as Safari loaded it: its document, window and saved frames (`parsing`: its
     /// parse, when it was started before the run).
     mutating func buildPage(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil,
@@ -203,6 +208,11 @@ struct Exchange {
             source = String(decoding: data, as: UTF8.self)
         } else {
             diagnose(.scriptUnreadable, "cannot read the preprocessing script")
+            throw ExchangeEnded()
+        }
+        if request.memoryLimitMegabytes > 0, source.utf8.count * Self.parseMemoryFactor > request.memoryLimitMegabytes * 1_048_576 {
+            diagnose(.memoryLimit,
+                     "the script is \(source.utf8.count / 1_048_576) MB; parsing it takes up to \(source.utf8.count * Self.parseMemoryFactor / 1_048_576) MB, over the \(request.memoryLimitMegabytes) MB limit, and cannot be stopped part way (raise it with --memory-limit)")
             throw ExchangeEnded()
         }
         do {
