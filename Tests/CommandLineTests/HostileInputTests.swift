@@ -171,6 +171,21 @@ import TestSupport
         #expect(message?.contains("parsing it takes up to") == true, "\(message ?? "")")
     }
 
+    /// Refused by its size before it is read: a 3 GB (sparse) script file costs nothing.
+    @Test func aScriptFileTooLargeToParseIsNotRead() throws {
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Huge.js")
+        defer { try? FileManager.default.removeItem(atPath: scriptPath) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scriptPath))
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let start = Date()
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", Self.page, "--format", "json"], timeLimit: 30)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(result.exitCode == 1)
+        let message = ((result.json?["diagnostics"] as? [[String: Any]]) ?? []).first { $0["code"] as? String == "memory-limit" }?["message"] as? String
+        #expect(message?.hasPrefix("the script is 3072 MB") == true, "\(result.diagnosticCodes) \(message ?? "")")
+    }
+
     @Test func aPageTooLargeForTheMemoryLimitIsRefusedWithAReason() throws {
         let pagePath = try CommandLineRunner.temporaryFile("<p>" + String(repeating: "word ", count: 1_200_000), name: "large.html")
         let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
