@@ -187,6 +187,7 @@ public final class JavaScriptVirtualMachine {
         }
         if let placeholder = placeholderContext {
             if let function = placeholderFunction { JSValueUnprotect(placeholder, function) }
+            if let drainFunction { JSValueUnprotect(placeholder, drainFunction) }
             JSGlobalContextRelease(placeholder)
         }
         JSContextGroupClearExecutionTimeLimit(group)
@@ -239,11 +240,91 @@ public final class JavaScriptVirtualMachine {
     /// memory is looked at; returning false lets the script run another tick.
     func armExecutionTimeLimit(seconds: Double) {
         watchdog.stop = nil
-        watchdog.remaining = seconds
+        watchdog.deadline = Watchdog.threadCPUTime() + seconds
         watchdog.memoryLimit = memoryLimit
         watchdog.group = group
         JSContextGroupSetExecutionTimeLimit(group, min(seconds, Watchdog.tick), Watchdog.callback,
                                             Unmanaged.passUnretained(watchdog).toOpaque())
+    }
+
+    private var drainFunction: JSObjectRef?
+
+    /// Runs the promise jobs (microtasks) the last call queued, inside a call of their own, so
+    /// the watchdog's limit covers them. JavaScriptCore otherwise runs them when a call releases
+    /// the engine's lock, each job a new entry into the engine with a fresh limit of its own:
+    /// a job that queues the next one (`function f() { Promise.resolve().then(f) } f()`) never
+    /// ended. Only while the caller holds the lock (`EngineInternals.LockHolder`), or the
+    /// release would have run them already. Does nothing when JavaScriptCore lacks the function.
+    func drainJobs() {
+        guard EngineInternals.drainMicrotasks != nil else { return }
+        _ = detachedFunction
+        guard let context = placeholderContext else { return }
+        if drainFunction == nil {
+            drainFunction = JSObjectMakeFunctionWithCallback(context, nil) { ctx, _, _, _, _, _ in
+                // A C API callback runs with the lock dropped; the drain needs it.
+                if let ctx, let group = JSContextGetGroup(ctx), let drain = EngineInternals.drainMicrotasks {
+                    let holder = EngineInternals.LockHolder(group)
+                    drain(UnsafeRawPointer(group))
+                    holder?.release()
+                }
+                return JSValueMakeUndefined(ctx)
+            }
+            if let drainFunction { JSValueProtect(context, drainFunction) }
+        }
+        guard let drainFunction else { return }
+        _ = JSObjectCallAsFunction(context, drainFunction, nil, 0, nil, nil)
+    }
+}
+
+/// JavaScriptCore's own functions past the C API, which the library exports but the GTK headers
+/// do not declare, looked up at run time (`dlsym`); each is nil when the library lacks it.
+enum EngineInternals {
+    static let library = dlopen("libjavascriptcoregtk-4.1.so.0", RTLD_NOW | RTLD_NOLOAD) ?? dlopen(nil, RTLD_NOW)
+
+    static func function<T>(_ symbol: String, as type: T.Type) -> T? {
+        guard let library, let address = dlsym(library, symbol) else { return nil }
+        return unsafeBitCast(address, to: type)
+    }
+
+    /// `JSC::VM::drainMicrotasks()`: runs the queued promise jobs, in the caller's entry into
+    /// the engine when there is one.
+    static let drainMicrotasks = function("_ZN3JSC2VM15drainMicrotasksEv", as: (@convention(c) (UnsafeRawPointer) -> Void).self)
+
+    /// `JSC::JSLockHolder::JSLockHolder(VM&)` and `~JSLockHolder()`: the engine's lock, held
+    /// across several C API calls, or taken again inside a C API callback (which runs with it
+    /// dropped) for a call past the C API.
+    final class LockHolder {
+        private typealias Take = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+        private typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
+        private static let functions: (take: Take, release: Release)? = {
+            guard let take = EngineInternals.function("_ZN3JSC12JSLockHolderC1ERNS_2VME", as: Take.self),
+                  let release = EngineInternals.function("_ZN3JSC12JSLockHolderD1Ev", as: Release.self) else { return nil }
+            return (take, release)
+        }()
+
+        /// A JSLockHolder is one RefPtr<VM>; 64 bytes leave room to spare.
+        private let storage = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        private var held = true
+
+        /// Takes the lock of `group`'s VM (a JSContextGroupRef is the VM, APICast.h); nil when
+        /// the library lacks the functions.
+        init?(_ group: JSContextGroupRef) {
+            guard let functions = Self.functions else { storage.deallocate(); return nil }
+            functions.take(storage, UnsafeRawPointer(group))
+        }
+
+        /// Releases the lock: when no other holder is left, JavaScriptCore runs the queued
+        /// promise jobs now.
+        func release() {
+            guard held else { return }
+            held = false
+            Self.functions?.release(storage)
+        }
+
+        deinit {
+            release()
+            storage.deallocate()
+        }
     }
 }
 
@@ -256,14 +337,30 @@ final class Watchdog {
     static let tick = 0.05
     /// Why the watchdog stopped the last script, if it did.
     var stop: Stop?
-    var remaining = 0.0
+    /// The thread's CPU time (`threadCPUTime`) at which the running call, or the budget of
+    /// `withExecutionBudget`, is spent. CPU time, not ticks counted: a budget covers many calls,
+    /// each shorter than a tick.
+    var deadline = 0.0
     var memoryLimit = 0
     var group: JSContextGroupRef?
-    /// How many `trying` calls are under way (native functions called from scripts nest them).
+    /// How many `trying` calls are under way (native functions called from scripts nest them),
+    /// plus one for a running `withExecutionBudget`.
     var depth = 0
+    /// The depth of the calls that own the limit: 0, or 1 inside `withExecutionBudget`, whose
+    /// calls share its budget. Deeper calls are made by native functions a script called.
+    var budgetDepth = 0
+    /// The budget of the running `withExecutionBudget`, for its message.
+    var budgetSeconds = 0.0
+
+    var remaining: Double { deadline - Self.threadCPUTime() }
+
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 
     func shouldStop() -> Bool {
-        remaining -= Self.tick
         if remaining <= 1e-9 { stop = .time; return true }
         if memoryLimit > 0, ResidentMemory.bytes() > memoryLimit { stop = .memory; return true }
         return false
@@ -484,36 +581,105 @@ public final class JavaScriptContext {
     // MARK: The one path for exceptions
 
     /// Runs a JavaScriptCore call that reports failure through an exception out-parameter, and
-    /// turns that exception into a `JavaScriptError`. The watchdog is armed for the call.
+    /// turns that exception into a `JavaScriptError`. The watchdog is armed for the call and
+    /// the promise jobs it queued, which run before it returns.
     func trying<T>(_ call: (UnsafeMutablePointer<JSValueRef?>) -> T?) throws(JavaScriptError) -> T {
-        // Only the outermost call arms the watchdog: calls made from native functions while a
-        // script runs must not reset or clear the running script's limit.
-        let outermost = machine.watchdog.depth == 0
-        if outermost { machine.armExecutionTimeLimit(seconds: executionTimeLimit) }
-        machine.watchdog.depth += 1
-        defer {
-            machine.watchdog.depth -= 1
-            if outermost { JSContextGroupClearExecutionTimeLimit(machine.group) }
-        }
-        var exception: JSValueRef?
-        let result = call(&exception)
-        if outermost, let stop = machine.watchdog.stop {
-            machine.watchdog.stop = nil
-            if stop == .memory {
-                throw JavaScriptError(name: "MemoryLimitError",
-                                      message: "the process took more than \(machine.memoryLimit / 1_048_576) MB and the script was stopped",
-                                      sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: true, memoryLimitExceeded: true)
-            }
-            throw JavaScriptError(name: "TimeoutError",
-                                  message: "script ran longer than \(Self.formatSeconds(executionTimeLimit)) and was stopped",
-                                  sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: true)
-        }
-        if let exception { throw error(from: exception) }
+        let (result, thrown) = try watched(call)
+        if let thrown { throw error(fromValue: thrown) }
         guard let result else {
             throw JavaScriptError(name: "InternalError", message: "JavaScriptCore returned no value",
                                   sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: false)
         }
         return result
+    }
+
+    /// A call under the watchdog whose exception is not read (a conversion that gives a
+    /// default when it fails: reading the exception could throw again); nil when it threw or
+    /// was stopped.
+    func attempting<T>(_ call: (UnsafeMutablePointer<JSValueRef?>) -> T?) -> T? {
+        guard let (result, thrown) = try? watched(call), thrown == nil else { return nil }
+        return result
+    }
+
+    /// The call with the watchdog armed, then the promise jobs it queued; throws only when the
+    /// watchdog stopped it. The exception is held (protected) while the jobs run.
+    private func watched<T>(_ call: (UnsafeMutablePointer<JSValueRef?>) -> T?) throws(JavaScriptError) -> (T?, JavaScriptValue?) {
+        // Only the outermost call arms the watchdog: calls made from native functions while a
+        // script runs must not reset or clear the running script's limit. Inside
+        // `withExecutionBudget` the budget is armed already, and once spent every call fails.
+        let watchdog = machine.watchdog
+        let owner = watchdog.depth == watchdog.budgetDepth
+        let limit = watchdog.depth == 0 ? executionTimeLimit : watchdog.budgetSeconds
+        var lock: EngineInternals.LockHolder?
+        if owner {
+            if watchdog.depth == 0 {
+                machine.armExecutionTimeLimit(seconds: executionTimeLimit)
+                // Held so that releasing the lock at the end of the call runs no job: the jobs
+                // run in `drainJobs`, under the limit.
+                lock = EngineInternals.LockHolder(machine.group)
+            } else if watchdog.stop == nil, watchdog.remaining <= 0 {
+                watchdog.stop = .time
+            }
+            if watchdog.depth > 0, let stop = watchdog.stop { throw stopped(stop, limit: limit) }
+        }
+        watchdog.depth += 1
+        defer {
+            watchdog.depth -= 1
+            if owner && watchdog.depth == 0 {
+                // Released while the limit still holds: a job left queued by a stopped drain
+                // is stopped too, not run without a limit.
+                lock?.release()
+                JSContextGroupClearExecutionTimeLimit(machine.group)
+            }
+        }
+        var exception: JSValueRef?
+        let result = call(&exception)
+        let thrown = exception.map { JavaScriptValue($0, in: self) }
+        if owner, watchdog.stop == nil { machine.drainJobs() }
+        if owner, let stop = watchdog.stop {
+            // A budget stays spent for the rest of its calls; a single call's limit ends with it.
+            if watchdog.budgetDepth == 0 { watchdog.stop = nil }
+            throw stopped(stop, limit: limit)
+        }
+        return (result, thrown)
+    }
+
+    /// The error for a call the watchdog stopped.
+    private func stopped(_ stop: Watchdog.Stop, limit: Double) -> JavaScriptError {
+        if stop == .memory {
+            return JavaScriptError(name: "MemoryLimitError",
+                                   message: "the process took more than \(machine.memoryLimit / 1_048_576) MB and the script was stopped",
+                                   sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: true, memoryLimitExceeded: true)
+        }
+        return JavaScriptError(name: "TimeoutError",
+                               message: "script ran longer than \(Self.formatSeconds(limit)) and was stopped",
+                               sourceURL: nil, line: nil, column: nil, stack: nil, timedOut: true)
+    }
+
+    /// Runs `body` with one budget of `seconds` CPU seconds for all the JavaScript its calls
+    /// run (getters, `toJSON`, proxy traps, the promise jobs they queue), where each call would
+    /// otherwise have a limit of its own: converting a value reads it property by property, and
+    /// a thousand getters that each stop just short of the limit would take a thousand limits.
+    /// Once the budget is spent, every call in `body` fails at once with the timeout, and
+    /// `stopped` says so. Inside a running script (a native function's work), the script's
+    /// own limit applies instead.
+    public func withExecutionBudget<T>(seconds: Double, _ body: () -> T) -> (value: T, stopped: JavaScriptError?) {
+        let watchdog = machine.watchdog
+        guard watchdog.depth == 0 else { return (body(), nil) }
+        machine.armExecutionTimeLimit(seconds: seconds)
+        watchdog.budgetSeconds = seconds
+        let lock = EngineInternals.LockHolder(machine.group)
+        watchdog.depth = 1
+        watchdog.budgetDepth = 1
+        let value = body()
+        if watchdog.stop == nil { machine.drainJobs() }
+        let stop = watchdog.stop
+        watchdog.stop = nil
+        watchdog.depth = 0
+        watchdog.budgetDepth = 0
+        lock?.release()
+        JSContextGroupClearExecutionTimeLimit(machine.group)
+        return (value, stop.map { stopped($0, limit: seconds) })
     }
 
     public static func formatSeconds(_ seconds: Double) -> String {

@@ -40,15 +40,22 @@ public final class JavaScriptValue {
 
     // MARK: Conversions
 
-    /// `String(value)`; a value whose conversion throws gives "".
+    /// The value as a JavaScriptCore string. An object's conversion runs its `toString` or
+    /// `valueOf`, under the watchdog like any other call.
+    private func stringCopy() -> JSStringRef? {
+        guard isObject else { return JSValueToStringCopy(ctx, ref, nil) }
+        return context.attempting { exception in JSValueToStringCopy(ctx, ref, exception) }
+    }
+
+    /// `String(value)`; a value whose conversion throws (or is stopped) gives "".
     public var stringValue: String {
-        guard let string = JSValueToStringCopy(ctx, ref, nil) else { return "" }
+        guard let string = stringCopy() else { return "" }
         return JavaScriptContext.string(consuming: string)
     }
 
     /// The length, in UTF-16 code units, of the value as a string (without copying it out).
     public var stringLength: Int {
-        guard let string = JSValueToStringCopy(ctx, ref, nil) else { return 0 }
+        guard let string = stringCopy() else { return 0 }
         defer { JSStringRelease(string) }
         return JSStringGetLength(string)
     }
@@ -56,20 +63,32 @@ public final class JavaScriptValue {
     /// The value as a string's UTF-16 code units, exactly (lone surrogates kept, unlike
     /// `stringValue`): what the HTML parser reads `innerHTML` input as.
     public var utf16Units: [UInt16] {
-        guard let string = JSValueToStringCopy(ctx, ref, nil) else { return [] }
+        guard let string = stringCopy() else { return [] }
         defer { JSStringRelease(string) }
         let length = JSStringGetLength(string)
         guard length > 0, let characters = JSStringGetCharactersPtr(string) else { return [] }
         return Array(UnsafeBufferPointer(start: characters, count: length))
     }
 
-    public var numberValue: Double { JSValueToNumber(ctx, ref, nil) }
+    public var numberValue: Double {
+        guard isObject else { return JSValueToNumber(ctx, ref, nil) }
+        return context.attempting { exception in JSValueToNumber(ctx, ref, exception) } ?? .nan
+    }
     public var booleanValue: Bool { JSValueToBoolean(ctx, ref) }
 
-    /// `JSON.stringify(value)`, nil where it has no JSON (undefined, functions) or throws.
+    /// `JSON.stringify(value)`, nil where it has no JSON (undefined, functions), throws or is
+    /// stopped (a `toJSON` runs under the watchdog).
     public func jsonString(indent: UInt32 = 0) -> String? {
-        var exception: JSValueRef?
-        guard let string = JSValueCreateJSONString(ctx, ref, indent, &exception), exception == nil else { return nil }
+        guard let string = context.attempting({ exception in JSValueCreateJSONString(ctx, ref, indent, exception) }) else { return nil }
+        return JavaScriptContext.string(consuming: string)
+    }
+
+    /// `JSON.stringify(value)`, nil where it has no JSON; throws what a `toJSON` threw, or the
+    /// watchdog's stop.
+    public func json(indent: UInt32 = 0) throws(JavaScriptError) -> String? {
+        // Wrapped once more: no JSON (undefined, a function) is an answer here, not a failure.
+        let made: JSStringRef? = try context.trying { exception in .some(JSValueCreateJSONString(ctx, ref, indent, exception)) }
+        guard let string = made else { return nil }
         return JavaScriptContext.string(consuming: string)
     }
 
@@ -105,16 +124,18 @@ public final class JavaScriptValue {
         }
     }
 
+    /// `name in value`; a proxy's `has` trap runs under the watchdog (false when stopped).
     public func hasProperty(_ name: String) -> Bool {
         guard let object = objectRef else { return false }
-        return context.withJSString(name) { JSObjectHasProperty(ctx, object, $0) }
+        return context.withJSString(name) { key in context.attempting { _ in JSObjectHasProperty(ctx, object, key) } ?? false }
     }
 
     /// The names of the object's enumerable properties, as `for…in` sees them (this is also how
     /// JavaScriptCore's Objective-C bridge reads a dictionary).
+    /// A proxy's `ownKeys` and `getOwnPropertyDescriptor` traps run under the watchdog (no
+    /// names when stopped).
     public var enumerablePropertyNames: [String] {
-        guard let object = objectRef else { return [] }
-        let names = JSObjectCopyPropertyNames(ctx, object)!
+        guard let object = objectRef, let names = context.attempting({ _ in JSObjectCopyPropertyNames(ctx, object) }) else { return [] }
         defer { JSPropertyNameArrayRelease(names) }
         let count = JSPropertyNameArrayGetCount(names)
         var result: [String] = []

@@ -54,6 +54,34 @@ import TestSupport
         Case(name: "finalize that loops", script: """
             var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({x: 1}); }, finalize: function () { while (true) {} } };
             """, extra: ["--handler", "echo", "--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "an endless promise-job chain in run", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { function f() { Promise.resolve().then(f); } f(); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "an endless promise-job chain after completionFunction", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ok: 1}); function f() { Promise.resolve().then(f); } f(); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "an endless await loop in a timer", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { setTimeout(async function () { while (true) await 0; }, 10); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "an endless promise-job chain in finalize", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ok: 1}); }, finalize: function () { function f() { Promise.resolve().then(f); } f(); } };
+            """, extra: ["--handler", "echo", "--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "a getter in the results that loops", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ok: 1, get x() { while (true) {} }}); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "many getters in the results that each stop short of the limit", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { var o = {}; for (var i = 0; i < 1000; i++) Object.defineProperty(o, 'k' + i, {enumerable: true, get: function () { var s = 0; for (var j = 0; j < 2e6; j++) s += j; return s; }}); a.completionFunction(o); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "a toJSON in the results that loops", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ok: 1, y: {toJSON: function () { while (true) {} }}}); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "a proxy in the results whose ownKeys loops", script: """
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ok: 1, p: new Proxy({}, {ownKeys: function () { while (true) {} }})}); } };
+            """, extra: ["--timeout", "1"], exitCode: 1, code: "timeout"),
+        Case(name: "a looping setter met while finalize's argument is built", script: """
+            Object.defineProperty(Object.prototype, 'k', {set: function () { while (true) {} }});
+            var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ok: 1}); }, finalize: function () {} };
+            """, extra: ["--finalize-args", "{\"k\": 1}", "--timeout", "1"], exitCode: 1, code: "timeout"),
         Case(name: "finalize that throws", script: """
             var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({x: 1}); }, finalize: function () { throw new TypeError('nope'); } };
             """, extra: ["--handler", "echo"], exitCode: 1, code: "finalize-threw"),
@@ -119,6 +147,45 @@ import TestSupport
         }
     }
 
+    @Test func aPageScriptsEndlessPromiseJobChainIsStopped() throws {
+        let pagePath = try CommandLineRunner.temporaryFile("<title>t</title><script>function f() { Promise.resolve().then(f); } f();</script><p>x</p>", name: "chain.html")
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", pagePath, "--page-scripts", "--timeout", "1",
+                                                "--format", "json"], timeLimit: 30)
+        #expect(result.exitCode == 0, "\(result.stderr.prefix(300))")
+        #expect(result.diagnosticCodes.contains("page-script-timeout"), "\(result.diagnosticCodes)")
+        #expect(result.json?["completed"] as? Bool == true)
+    }
+
+    /// JavaScriptCore parses a program's top level whole, where the watchdog cannot stop it: a
+    /// script too large to parse within the limit is refused before it is parsed.
+    @Test func aScriptTooLargeToParseWithinTheMemoryLimitIsRefused() throws {
+        let statements = (0..<60_000).map { "var v\($0) = {a: \($0), b: 'text \($0)', c: [\($0), \($0 + 1)]};\n" }.joined()
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe + "\n" + statements, name: "Large.js")
+        let start = Date()
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", Self.page, "--memory-limit", "64", "--format", "json"])
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(result.exitCode == 1)
+        #expect(result.diagnosticCodes.contains("memory-limit"), "\(result.diagnosticCodes)")
+        let message = ((result.json?["diagnostics"] as? [[String: Any]]) ?? []).first { $0["code"] as? String == "memory-limit" }?["message"] as? String
+        #expect(message?.contains("parsing it takes up to") == true, "\(message ?? "")")
+    }
+
+    /// Refused by its size before it is read: a 3 GB (sparse) script file costs nothing.
+    @Test func aScriptFileTooLargeToParseIsNotRead() throws {
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Huge.js")
+        defer { try? FileManager.default.removeItem(atPath: scriptPath) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scriptPath))
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let start = Date()
+        let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", Self.page, "--format", "json"], timeLimit: 30)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(result.exitCode == 1)
+        let message = ((result.json?["diagnostics"] as? [[String: Any]]) ?? []).first { $0["code"] as? String == "memory-limit" }?["message"] as? String
+        #expect(message?.hasPrefix("the script is 3072 MB") == true, "\(result.diagnosticCodes) \(message ?? "")")
+    }
+
     @Test func aPageTooLargeForTheMemoryLimitIsRefusedWithAReason() throws {
         let pagePath = try CommandLineRunner.temporaryFile("<p>" + String(repeating: "word ", count: 1_200_000), name: "large.html")
         let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
@@ -141,6 +208,31 @@ import TestSupport
         let result = try CommandLineRunner.run(["run", "--script", scriptPath, "--page", bomb, "--format", "json"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("[page-too-large]"), "\(result.stderr)")
+    }
+
+    /// 2^40 values once expanded, in about 650 bytes: refused before anything is expanded, by
+    /// every command that reads it.
+    @Test func aWebArchiveOfSharedObjectsIsRefusedAtOnce() throws {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(getpid())-\(UUID().uuidString).webarchive").path
+        try Data(BinaryPlistBuilder.doublingWebArchive(levels: 40)).write(to: URL(fileURLWithPath: archive))
+        let scriptPath = try CommandLineRunner.temporaryFile(Self.probe, name: "Probe.js")
+        for arguments in [["run", "--script", scriptPath, "--page", archive, "--memory-limit", "256"], ["dump-tree", archive]] {
+            let start = Date()
+            let result = try CommandLineRunner.run(arguments, timeLimit: 20)
+            #expect(Date().timeIntervalSince(start) < 5, "\(arguments[0])")
+            #expect(result.exitCode == 2, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderr.contains("refers to the same objects"), "\(result.stderr)")
+            #expect(result.stderr.contains("[page-too-large]"), "\(result.stderr)")
+        }
+        var builder = BinaryPlistBuilder()
+        let arrays = builder.doublingArrays(levels: 40, leaf: builder.string("x"))
+        let top = builder.dictionary([(builder.string("NSExtension"), arrays)])
+        let plist = try CommandLineRunner.temporaryFile("", name: "Info.plist")
+        try Data(builder.bytes(top: top)).write(to: URL(fileURLWithPath: plist))
+        let checked = try CommandLineRunner.run(["check", "--extension", plist], timeLimit: 20)
+        #expect(checked.exitCode == 1)
+        #expect(checked.stdout.contains("refers to the same objects"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("[plist-unreadable]"), "\(checked.stdout)")
     }
 
     @Test func aFixtureCORSBlocksSaysWhichHeaderIsMissing() throws {

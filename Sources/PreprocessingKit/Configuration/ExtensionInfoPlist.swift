@@ -114,6 +114,10 @@ public struct ExtensionInfoPlist: Sendable {
 
     private init(binary data: Data, fileName: String?) {
         self.init(diagnostics: [], fileName: fileName)
+        if let refusal = BinaryPlistShape.refusal([UInt8](data), limit: Self.expansionLimit) {
+            diagnostics.append(Diagnostic(.plistUnreadable, refusal.message + "; it is not read", file: fileName))
+            return
+        }
         do {
             let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
             guard let value = PlistValue(foundationObject: object) else {
@@ -132,6 +136,9 @@ public struct ExtensionInfoPlist: Sendable {
                                           file: fileName))
         }
     }
+
+    /// The memory an `Info.plist`'s values may take once read (a real one takes kilobytes).
+    static let expansionLimit = 64 * 1_048_576
 
     private init(diagnostics: [Diagnostic], fileName: String?) {
         self.fileName = fileName

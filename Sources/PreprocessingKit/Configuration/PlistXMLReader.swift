@@ -196,13 +196,12 @@ struct PlistXMLReader {
                         error(.plistSyntax, "expected '>' to end </\(name)>", at: position)
                     }
                     if let depth = open.lastIndex(where: { $0.name == name }), depth > 0 {
+                        var unclosed: [Element] = []
                         while open.count > depth + 1 {
-                            let unclosed = open.removeLast()
-                            error(.plistUnclosedElement,
-                                  "<\(unclosed.name)> is not closed: expected </\(unclosed.name)> before </\(name)> at \(start)",
-                                  at: unclosed.position)
-                            open.last!.children.append(.element(unclosed))
+                            unclosed.append(open.removeLast())
+                            open.last!.children.append(.element(unclosed.last!))
                         }
+                        reportUnclosed(unclosed) { "<\($0)> is not closed: expected </\($0)> before </\(name)> at \(start)" }
                         let closed = open.removeLast()
                         open.last!.children.append(.element(closed))
                     } else {
@@ -260,14 +259,30 @@ struct PlistXMLReader {
                 }
             }
             flushText(into: open.last!)
+            var unclosed: [Element] = []
             while open.count > 1 {
-                let unclosed = open.removeLast()
-                error(.plistUnclosedElement,
-                      "<\(unclosed.name)> is not closed: the file ends before </\(unclosed.name)>",
-                      at: unclosed.position)
-                open.last!.children.append(.element(unclosed))
+                unclosed.append(open.removeLast())
+                open.last!.children.append(.element(unclosed.last!))
             }
+            reportUnclosed(unclosed) { "<\($0)> is not closed: the file ends before </\($0)>" }
             return root.children
+        }
+
+        /// One diagnostic for each run of nested elements of one name left open (`elements`
+        /// innermost first), at the outermost of the run, with how many it holds: a file cut
+        /// inside a thousand nested arrays says so once, not a thousand times.
+        mutating func reportUnclosed(_ elements: [Element], _ message: (String) -> String) {
+            var index = 0
+            while index < elements.count {
+                var end = index
+                while end + 1 < elements.count, elements[end + 1].name == elements[index].name { end += 1 }
+                let outermost = elements[end]
+                let inside = end - index
+                error(.plistUnclosedElement,
+                      message(outermost.name) + (inside > 0 ? " (nor are the \(inside) <\(outermost.name)> elements nested in it)" : ""),
+                      at: outermost.position)
+                index = end + 1
+            }
         }
 
         /// Reads `&…;` and returns its characters; unknown or unterminated references are

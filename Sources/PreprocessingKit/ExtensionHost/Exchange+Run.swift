@@ -32,7 +32,9 @@ extension Exchange {
             tracer.record(.runReturned, recorder.value == nil ? "run returned; completionFunction not called yet" : "run returned")
             watchRejection(of: returned, in: page, recorder)
         } catch {
-            diagnose(error.timedOut ? .timeout : .runThrew, "run threw before the extension got its results", error)
+            diagnose(error.timedOut ? .timeout : .runThrew,
+                     recorder.value == nil ? "run threw before the extension got its results"
+                                           : "run, or the promise jobs it queued, ran on after completionFunction was called", error)
         }
         var ending = LoopEnding.idle
         if !transcript.diagnostics.contains(where: { $0.code == DiagnosticCode.timeout.rawValue }) {
@@ -110,8 +112,11 @@ extension Exchange {
         // Characters take two bytes in JavaScript and as many again in the transcript.
         let outcome = ResultConversion.convert(completion.value, file: scriptFile,
                                                characterLimit: max(1, request.memoryLimitMegabytes) * 1_048_576 / 4 / 2,
-                                               platformObjectView: page.platformObjectView)
+                                               seconds: request.timeout, platformObjectView: page.platformObjectView)
         transcript.results = outcome.value
+        if outcome.stopped != nil {
+            diagnose(.timeout, "converting the results for the extension (the script's getters, toJSON and proxy traps) ran longer than \(JavaScriptContext.formatSeconds(request.timeout)) and was stopped (raise the limit with --timeout); the extension receives what was converted before")
+        }
         if tracer.enabled {
             let received = outcome.value.map { $0.traceDescription } ?? "nil (nothing under the results key)"
             var lines = ["as the extension receives it: \(received)"]
@@ -119,9 +124,11 @@ extension Exchange {
             tracer.appendDetails(lines, toEventAt: completion.traceEventIndex)
         }
         transcript.diagnostics += outcome.diagnostics
-        if !outcome.diagnostics.isEmpty, !outcome.diagnostics.contains(where: { $0.code == DiagnosticCode.resultsTooLarge.rawValue }),
-           let json = completion.value.jsonString() {
-            transcript.resultsJSON = json
+        if !outcome.diagnostics.isEmpty, outcome.stopped == nil, !outcome.diagnostics.contains(where: { $0.code == DiagnosticCode.resultsTooLarge.rawValue }) {
+            // What JSON.stringify makes of them, beside what crossed: it runs their toJSON.
+            do { transcript.resultsJSON = try completion.value.json() } catch where error.timedOut {
+                diagnose(.timeout, "writing the results as JSON for the transcript ran their toJSON", error)
+            } catch {}
         }
         lap("convert")
         return outcome.value
@@ -142,9 +149,14 @@ extension Exchange {
         if request.trace { transcript.htmlBeforeFinalize = try? page.documentHTML() }
         tracer.record(.finalizeEntered, "ExtensionPreprocessingJS.finalize(arguments) called",
                       details: arguments.nslogDescription(escapingNonASCII: false).split(separator: "\n").map(String.init))
-        do {
-            let argument = try ResultConversion.javaScriptValue(arguments, in: page.javaScript)
-            try finalize.call([argument], this: entry.global)
+        do throws(JavaScriptError) {
+            // Building the argument can run the page's code (a setter on Object.prototype, a
+            // replaced Date): all of it shares one limit.
+            let (built, stopped) = page.javaScript.withExecutionBudget(seconds: request.timeout) {
+                Result<JavaScriptValue, JavaScriptError> { () throws(JavaScriptError) in try ResultConversion.javaScriptValue(arguments, in: page.javaScript) }
+            }
+            if let stopped { throw stopped }
+            try finalize.call([try built.get()], this: entry.global)
         } catch {
             diagnose(error.timedOut ? .timeout : .finalizeThrew, "finalize threw", error)
             transcript.finalize.error = "\(error.name): \(error.message)"

@@ -97,6 +97,19 @@ struct Exchange {
             || request.page.html.utf8.count * buildMemoryFactor <= request.memoryLimitMegabytes * 1_048_576
     }
 
+    /// Peak memory of parsing a script, as a multiple of its UTF-8 size: JavaScriptCore parses
+    /// and compiles a program's top level whole, where the watchdog cannot look (20 MB of
+    /// top-level statements: 665 MB at the peak, from a 60 MB process).
+    static let parseMemoryFactor = 32
+
+    /// Whether a script of `bytes` can be parsed within the memory limit; says why not.
+    mutating func scriptFitsMemoryLimit(bytes: Int) -> Bool {
+        guard request.memoryLimitMegabytes > 0, bytes > request.memoryLimitMegabytes * 1_048_576 / Self.parseMemoryFactor else { return true }
+        diagnose(.memoryLimit,
+                 "the script is \(bytes / 1_048_576) MB; parsing it takes up to \(bytes / 1_048_576 * Self.parseMemoryFactor) MB, over the \(request.memoryLimitMegabytes) MB limit, and cannot be stopped part way (raise it with --memory-limit)")
+        return false
+    }
+
     /// The page as Safari loaded it: its document, window and saved frames (`parsing`: its
     /// parse, when it was started before the run).
     mutating func buildPage(machine: JavaScriptVirtualMachine, prepared: PageContext.PreparedRealm? = nil,
@@ -199,12 +212,17 @@ struct Exchange {
         var source: String
         if let given = request.scriptSource {
             source = given
+        } else if let size = (try? FileManager.default.attributesOfItem(atPath: request.scriptPath))?[.size] as? Int,
+                  !scriptFitsMemoryLimit(bytes: size) {
+            // Refused by its size, before a byte is read.
+            throw ExchangeEnded()
         } else if let data = FileManager.default.contents(atPath: request.scriptPath) {
             source = String(decoding: data, as: UTF8.self)
         } else {
             diagnose(.scriptUnreadable, "cannot read the preprocessing script")
             throw ExchangeEnded()
         }
+        guard scriptFitsMemoryLimit(bytes: source.utf8.count) else { throw ExchangeEnded() }
         do {
             try page.javaScript.checkSyntax(source, sourceURL: scriptFile)
         } catch {

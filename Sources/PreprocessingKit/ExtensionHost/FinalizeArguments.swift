@@ -17,7 +17,9 @@ public enum FinalizeArguments {
                 throw ReadError(message: "--finalize-args: cannot read \(path)")
             }
             if path.hasSuffix(".plist") || data.starts(with: Array("bplist".utf8)) || data.starts(with: Array("<?xml".utf8)) {
-                do { value = try PropertyListValue(propertyList: data) } catch {
+                do { value = try PropertyListValue(propertyList: data) } catch let refusal as BinaryPlistShape.Refusal {
+                    throw ReadError(message: "--finalize-args: \(path) is not read: \(refusal.message)")
+                } catch {
                     throw ReadError(message: "--finalize-args: \(path) is not a valid property list")
                 }
             } else {

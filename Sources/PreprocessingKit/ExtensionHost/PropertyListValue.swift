@@ -100,8 +100,10 @@ public indirect enum PropertyListValue: Equatable, Sendable {
         self = value
     }
 
-    /// Reads an XML or binary property list.
-    public init(propertyList: Data) throws {
+    /// Reads an XML or binary property list; a binary one whose shared objects would take more
+    /// than `expansionLimit` bytes once read throws `BinaryPlistShape.Refusal` instead.
+    public init(propertyList: Data, expansionLimit: Int = 64 * 1_048_576) throws {
+        if let refusal = BinaryPlistShape.refusal([UInt8](propertyList), limit: expansionLimit) { throw refusal }
         let object = try PropertyListSerialization.propertyList(from: propertyList, options: [], format: nil)
         var problems: [String] = []
         guard let value = PropertyListValue(foundationObject: object, problems: &problems) else {

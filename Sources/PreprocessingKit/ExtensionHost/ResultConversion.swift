@@ -25,6 +25,9 @@ enum ResultConversion {
     struct Outcome {
         var value: PropertyListValue?
         var diagnostics: [Diagnostic]
+        /// The watchdog stopped the conversion (a getter, `toJSON` or proxy trap that ran past
+        /// the budget); `value` holds what was converted before.
+        var stopped: JavaScriptError?
     }
 
     /// A platform object as it crosses: its interface and the keys that cross with it.
@@ -36,10 +39,19 @@ enum ResultConversion {
     /// Converts `value`; strings beyond `characterLimit` UTF-16 code units in all are not
     /// converted (an error diagnostic says so), which bounds the run's memory whatever a script
     /// hands over, and so are values nested deeper than `depthLimit`.
-    static func convert(_ value: JavaScriptValue, file: String?, characterLimit: Int = .max,
+    ///
+    /// The script's code the conversion runs (getters, proxy traps, `toString`) shares one
+    /// budget of `seconds` CPU seconds, as run does: a getter that never returns stops the
+    /// conversion there, and the rest is left out.
+    static func convert(_ value: JavaScriptValue, file: String?, characterLimit: Int = .max, seconds: Double = 5,
                         platformObjectView: @escaping (JavaScriptValue) -> PlatformObjectView? = { _ in nil }) -> Outcome {
         var converter = Converter(file: file, characterLimit: characterLimit, platformObjectView: platformObjectView)
-        let converted = converter.convert(value, path: "", inArray: false, depth: 0)
+        let (converted, stopped) = value.context.withExecutionBudget(seconds: seconds) {
+            converter.convert(value, path: "", inArray: false, depth: 0)
+        }
+        if let stopped {
+            return Outcome(value: converted, diagnostics: converter.diagnostics, stopped: stopped)
+        }
         if let platformObjects = converter.platformObjects {
             let more = platformObjects.count > 1 ? " (and \(platformObjects.count - 1) more DOM object\(platformObjects.count > 2 ? "s" : "") in the results)" : ""
             converter.warn(platformObjects.first, "is a DOM object (\(platformObjects.interfaceName)), not data\(more): WebKit cannot clone it (DataCloneError) and JSON keeps only its own enumerable properties, which is what the simulator hands on; pass its text, URL or attributes instead")
@@ -67,6 +79,8 @@ enum ResultConversion {
         var characters = 0
         var overLimit = false
         var tooDeep = false
+        /// The budget ran out: nothing more is read.
+        var stopped = false
         /// The arrays and objects being converted, outermost first: a value among them is a cycle.
         var visiting: [JavaScriptValue] = []
 
@@ -81,6 +95,7 @@ enum ResultConversion {
         }
 
         mutating func convert(_ value: JavaScriptValue, path: String, inArray: Bool, depth: Int) -> PropertyListValue? {
+            if stopped { return nil }
             if value.isUndefined {
                 if inArray { warn(path, "is undefined; the extension receives NSNull"); return .null }
                 warn(path, "is undefined; the key is missing in the dictionary the extension receives")
@@ -148,12 +163,23 @@ enum ResultConversion {
             visiting.append(value)
             defer { visiting.removeLast() }
             if value.isArray {
-                let length = Int((try? value.property("length").numberValue) ?? 0)
+                let length: Int
+                do {
+                    length = Int(exactly: try value.property("length").numberValue) ?? 0
+                } catch {
+                    stopped = stopped || error.timedOut
+                    length = 0
+                }
                 var items: [PropertyListValue] = []
-                items.reserveCapacity(length)
+                items.reserveCapacity(min(length, 1 << 16))
                 for index in 0..<length {
-                    let element = (try? value.property(at: index)) ?? value.context.undefined
+                    let element: JavaScriptValue
+                    do { element = try value.property(at: index) } catch {
+                        if error.timedOut { stopped = true; break }
+                        element = value.context.undefined
+                    }
                     items.append(convert(element, path: "\(path)[\(index)]", inArray: true, depth: depth + 1) ?? .null)
+                    if stopped { break }
                 }
                 return .array(items)
             }
@@ -170,12 +196,14 @@ enum ResultConversion {
                 let childPath = path.isEmpty ? key : "\(path).\(key)"
                 let child: JavaScriptValue
                 do { child = try value.property(key) } catch {
+                    if error.timedOut { stopped = true; break }
                     warn(childPath, "could not be read: \(error)")
                     continue
                 }
                 if let converted = convert(child, path: childPath, inArray: false, depth: depth + 1) {
                     entries[key] = converted
                 }
+                if stopped { break }
             }
             return .dictionary(entries)
         }

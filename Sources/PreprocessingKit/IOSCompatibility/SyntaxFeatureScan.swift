@@ -67,6 +67,7 @@ public enum SyntaxFeatureScan {
     /// Every use of a listed feature, in source order.
     public static func features(in source: String) -> [Use] {
         let tokens = JavaScriptTokenScanner.tokens(source)
+        let closings = closingParentheses(tokens)
         var uses: [Use] = []
         func use(_ feature: Feature, _ token: JavaScriptTokenScanner.Token) {
             uses.append(Use(feature: feature, line: token.line, column: token.column))
@@ -108,7 +109,7 @@ public enum SyntaxFeatureScan {
                     if previous?.text != "." { use(classes, token); classPending = true }
                 case "async":
                     if let next, !next.afterLineBreak, next.text == "function" || next.kind == .identifier || next.text == "(" {
-                        if next.text != "(" || isArrowAfterParenthesis(tokens, from: index + 1) || braces.last == .classBody || braces.last == .object {
+                        if next.text != "(" || isArrowAfterParenthesis(tokens, closings, from: index + 1) || braces.last == .classBody || braces.last == .object {
                             use(asyncFunctions, token)
                         }
                     }
@@ -183,21 +184,22 @@ public enum SyntaxFeatureScan {
         return previous.text == "{" || previous.text == "}" || previous.text == ";"
     }
 
-    /// `async (a, b) => …`: whether the parenthesis at `start` closes before an arrow.
-    static func isArrowAfterParenthesis(_ tokens: [JavaScriptTokenScanner.Token], from start: Int) -> Bool {
-        var depth = 0
-        var index = start
-        while index < tokens.count {
-            let text = tokens[index].text
-            if tokens[index].kind == .punctuator {
-                if text == "(" { depth += 1 } else if text == ")" {
-                    depth -= 1
-                    if depth == 0 { return index + 1 < tokens.count && tokens[index + 1].text == "=>" }
-                }
-            }
-            index += 1
+    /// For each `(` token, the index of the `)` that closes it (nil when none does), found in
+    /// one pass: looking for it from each `async (` walked to the end of the script for every
+    /// one left open, quadratic in a large script.
+    static func closingParentheses(_ tokens: [JavaScriptTokenScanner.Token]) -> [Int: Int] {
+        var closings: [Int: Int] = [:]
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuator {
+            if token.text == "(" { open.append(index) } else if token.text == ")", let start = open.popLast() { closings[start] = index }
         }
-        return false
+        return closings
+    }
+
+    /// `async (a, b) => …`: whether the parenthesis at `start` closes before an arrow.
+    static func isArrowAfterParenthesis(_ tokens: [JavaScriptTokenScanner.Token], _ closings: [Int: Int], from start: Int) -> Bool {
+        guard let end = closings[start] else { return false }
+        return end + 1 < tokens.count && tokens[end + 1].text == "=>"
     }
 
     /// Each feature the script uses that Safari on `version` cannot parse, at its first use,

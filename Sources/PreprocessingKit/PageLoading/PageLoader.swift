@@ -93,7 +93,7 @@ public enum PageLoader {
         }
 
         if name.hasSuffix(".webarchive") || WebArchiveReader.looksLikeWebArchive(bytes) {
-            return try loadWebArchive(bytes, path: path, compressed: compressed, options: options, notes: notes)
+            return try loadWebArchive(bytes, path: path, named: name.hasSuffix(".webarchive"), compressed: compressed, options: options, notes: notes)
         }
         if name.hasSuffix(".mhtml") || name.hasSuffix(".mht") || MHTMLReader.looksLikeMHTML(bytes) {
             return try loadMHTML(bytes, path: path, compressed: compressed, options: options, notes: notes)
@@ -114,13 +114,20 @@ public enum PageLoader {
 
     // MARK: Containers
 
-    static func loadWebArchive(_ bytes: [UInt8], path: String, compressed: Bool, options: PageLoadOptions, notes: [Diagnostic]) throws -> LoadedPage {
+    /// A web archive's page. An archive that cannot be read is `page-malformed` when it is one
+    /// by its name or by its main resource's key; a property list that is neither (an
+    /// `Info.plist` given as the page) is `page-not-html`.
+    static func loadWebArchive(_ bytes: [UInt8], path: String, named: Bool, compressed: Bool, options: PageLoadOptions, notes: [Diagnostic]) throws -> LoadedPage {
         var notes = notes
         let archive: WebArchiveReader.Archive
         do {
-            archive = try WebArchiveReader.read(bytes)
+            archive = try WebArchiveReader.read(bytes, expansionLimit: expansionLimit(options))
         } catch let error as WebArchiveReader.ReadError {
-            if let kind = FileKindSniffer.nonHTMLKind(bytes) {
+            if error.tooLarge {
+                throw PageLoadError(code: .pageTooLarge, message: error.message + " (raise the limit with --memory-limit)", path: path)
+            }
+            if !named, MHTMLReader.find(Array("WebMainResource".utf8), in: bytes, from: 0) == nil,
+               let kind = FileKindSniffer.nonHTMLKind(bytes) {
                 throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
             }
             throw PageLoadError(code: .pageMalformed, message: error.message, path: path)
@@ -136,6 +143,12 @@ public enum PageLoader {
             url: url, urlSource: urlSource, encoding: decoded.encoding, encodingSource: decoded.source,
             mimeType: archive.mimeType, frames: archive.subframes.map { frame(from: $0, path: path, notes: &notes) }, notes: notes
         )
+    }
+
+    /// The memory a container's values may take once read: four times the bytes a page may
+    /// have (`maximumBytes`, a tenth of `--memory-limit`), or of the default limit's page.
+    static func expansionLimit(_ options: PageLoadOptions) -> Int {
+        4 * (options.maximumBytes ?? RunRequest.defaultMemoryLimitMegabytes * 1_048_576 / 10)
     }
 
     static func frame(from archive: WebArchiveReader.Archive, path: String, notes: inout [Diagnostic]) -> LoadedFrame {

@@ -21,8 +21,14 @@ enum WebArchiveReader {
             && MHTMLReader.find(Array("WebMainResource".utf8), in: Array(bytes.prefix(4096)), from: 0) != nil
     }
 
-    /// Parses an archive; throws a message when it is not one.
-    static func read(_ bytes: [UInt8]) throws -> Archive {
+    /// Parses an archive; throws a message when it is not one, or (`tooLarge`) when its
+    /// shared objects would expand past `expansionLimit` bytes once read.
+    static func read(_ bytes: [UInt8], expansionLimit: Int) throws -> Archive {
+        if let refusal = BinaryPlistShape.refusal(bytes, limit: expansionLimit) {
+            var failure = ReadError("the web archive cannot be read: " + refusal.message)
+            if case .tooLarge = refusal { failure.tooLarge = true }
+            throw failure
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -33,7 +39,12 @@ enum WebArchiveReader {
         return try archive(from: dictionary)
     }
 
-    struct ReadError: Error { var message: String; init(_ message: String) { self.message = message } }
+    struct ReadError: Error {
+        var message: String
+        /// The archive is well formed but would take more memory than the limit allows.
+        var tooLarge = false
+        init(_ message: String) { self.message = message }
+    }
 
     static func archive(from dictionary: [String: Any]) throws -> Archive {
         guard let main = dictionary["WebMainResource"] as? [String: Any] else {

@@ -174,4 +174,24 @@ enum ConfigurationFixtures {
         #expect(plist.diagnostics.contains { $0.message.hasPrefix("elements nest more than 1000 deep") })
         #expect(plist.diagnostics.contains { $0.message.hasPrefix("values nest more than 200 deep") })
     }
+
+    @Test func nestedElementsLeftOpenAreReportedOncePerRunWithTheirCount() {
+        let text = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSExtension</key>"
+            + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</dict></plist>"
+        let plist = ExtensionInfoPlist(xml: text, fileName: "Info.plist")
+        let unclosed = plist.diagnostics.filter { $0.code == DiagnosticCode.plistUnclosedElement.rawValue }
+        // <plist>, <dict> and one run of arrays, whose count is said once.
+        #expect(unclosed.count == 3, "\(unclosed.map(\.message))")
+        // Reading stopped with one element more than the limit open: the document, <plist>,
+        // <dict> and arrays, the outermost of which holds the others.
+        let arraysInside = PlistXMLReader.Tokenizer.maximumOpenElements + 1 - 3 - 1
+        #expect(unclosed.contains { $0.message.hasPrefix("<array> is not closed") && $0.message.contains("nor are the \(arraysInside) <array> elements nested in it") })
+        #expect(plist.diagnostics.count < 10)
+
+        let cut = ExtensionInfoPlist(xml: "<dict><key>a</key><array><array><array><string>x</string></dict>")
+        let cutUnclosed = cut.diagnostics.filter { $0.code == DiagnosticCode.plistUnclosedElement.rawValue }
+        #expect(cutUnclosed.count == 1)
+        #expect(cutUnclosed.first?.message.contains("nor are the 2 <array> elements nested in it") == true)
+        #expect(cutUnclosed.first?.column == 19)
+    }
 }

@@ -138,6 +138,42 @@ import Testing
         #expect(throws: JavaScriptError.self) { try context.evaluate("for (;;) {}") }
     }
 
+    /// Promise jobs run before the call that queued them returns, under its limit: a job that
+    /// queues the next one forever is stopped, and jobs run as before afterwards.
+    @Test func anEndlessChainOfPromiseJobsIsStoppedByTheTimeLimit() throws {
+        context.executionTimeLimit = 0.2
+        let start = Date()
+        for chain in ["function f() { Promise.resolve().then(f); } f();", "(async function () { while (true) await 0; })();"] {
+            let error = #expect(throws: JavaScriptError.self) { try context.evaluate(chain) }
+            #expect(error?.timedOut == true, "\(chain)")
+        }
+        #expect(Date().timeIntervalSince(start) < 5)
+        try context.evaluate("var settled = 0; Promise.resolve().then(function () { settled++; });")
+        #expect(try context.evaluate("settled").numberValue == 1)
+    }
+
+    /// Calls made within one budget share it: twenty getters of some 30–100 ms of CPU time each,
+    /// each far below a call's own limit, stop when the 0.15 s budget is spent.
+    @Test func aBudgetCoversAllTheCallsMadeWithinIt() throws {
+        context.executionTimeLimit = 5
+        let object = try context.evaluate("""
+            (function () {
+              var o = {};
+              for (var i = 0; i < 20; i++) Object.defineProperty(o, 'k' + i, { get: function () {
+                var s = 0; for (var j = 0; j < 3e7; j++) s += j; return s; } });
+              return o;
+            })()
+            """)
+        var read = 0
+        let (_, stopped) = context.withExecutionBudget(seconds: 0.15) {
+            for index in 0..<20 where (try? object.property("k\(index)")) != nil { read += 1 }
+        }
+        #expect(stopped?.timedOut == true)
+        #expect(read < 20, "\(read) getters ran")
+        // The budget ends with its scope.
+        #expect(try object.property("k0").numberValue > 0)
+    }
+
     @Test func nativeCallsInsideAScriptDoNotDisarmTheTimeLimit() throws {
         context.executionTimeLimit = 0.2
         try context.globalObject.setProperty("native", context.makeFunction(name: "native") { _ in

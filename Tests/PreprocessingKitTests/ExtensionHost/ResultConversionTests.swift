@@ -58,6 +58,22 @@ import Testing
         #expect(levels == ResultConversion.depthLimit - 2)
     }
 
+    /// Getters and proxy traps the conversion runs share one budget: one that never returns
+    /// stops the conversion, and what was converted before it is kept.
+    @Test func aGetterThatNeverReturnsStopsTheConversion() throws {
+        for expression in ["{ a: 1, get b() { while (true) {} }, c: 3 }",
+                           "{ a: 1, b: new Proxy({}, { ownKeys: function () { while (true) {} } }), c: 3 }",
+                           "{ a: 1, b: [1, 2, { toString: null, get x() { for (;;) {} } }], c: 3 }"] {
+            let start = Date()
+            let outcome = ResultConversion.convert(try context.evaluate("(\(expression))"), file: "Action.js", seconds: 0.3)
+            #expect(Date().timeIntervalSince(start) < 3, "\(expression)")
+            #expect(outcome.stopped?.timedOut == true, "\(expression)")
+            let value = try #require(outcome.value?.dictionaryValue, "\(expression)")
+            #expect(value["a"] == .real(1))
+            #expect(value["c"] == nil, "nothing after the stop is read")
+        }
+    }
+
     @Test func cyclesAreCutAndReported() throws {
         let outcome = try convert("(function () { var o = { name: 'o' }; o.self = o; return o; })()")
         #expect(outcome.value?.dictionaryValue?["name"] == .string("o"))
