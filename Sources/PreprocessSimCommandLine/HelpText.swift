@@ -98,7 +98,7 @@ enum HelpText {
       --page-scripts         Run the page's own inline scripts first, as Safari did when it loaded
                              the page (their errors are page errors)
       --ios VERSION          The page as Safari on that iOS version has it (8.0 to the data's
-                             newest, 16.1): built-ins and Web APIs it lacks are hidden, syntax it
+                             newest release, 26.6; the default user agent): built-ins and Web APIs it lacks are hidden, syntax it
                              cannot parse skips the script (ios-syntax), a failure where a hidden
                              API was reached names it (ios-api-missing); docs/ios.md
 
