@@ -63,8 +63,8 @@ import TestSupport
         } };
         """
 
-    /// iOS 26 freezes the OS token at 18_6 (WebKit's Safari 26 announcement); without --ios the
-    /// page is the newest released iPhone, 26.6.
+    /// iOS 26 freezes the OS token: 18_6 on 26.0 (WebKit's Safari 26 announcement), 18_7 from
+    /// 26.0.1 (devices' user agents); without --ios the page is the newest released iPhone, 26.6.
     @Test func theUserAgentIsThatIPhonesOwn() throws {
         let dir = try folder(["UA.js": Self.userAgent])
         let script = dir.appendingPathComponent("UA.js").path
@@ -72,7 +72,7 @@ import TestSupport
         let expected = [
             "26.0": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1",
             "18.6": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1",
-            "": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1",
+            "": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1",
         ]
         for (version, userAgent) in expected {
             let result = preprocessSim(["run", "--script", script, "--page", page, "--format", "json"] + (version.isEmpty ? [] : ["--ios", version]))

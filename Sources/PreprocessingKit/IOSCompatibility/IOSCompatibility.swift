@@ -106,12 +106,15 @@ public enum IOSCompatibility {
 
     /// Safari's user agent on an iPhone with that iOS version. From iOS 11 on Safari reports a
     /// frozen WebKit version (605.1.15) and Safari/604.1; before, its engine's own version, which
-    /// the data's release table gives. From iOS 26 the OS token is frozen too: WebKit's Safari 26
-    /// announcement (webkit.org, September 2025) gives Safari 26.0 on iOS as `CPU iPhone OS 18_6
-    /// like Mac OS X … Version/26.0`, the same OS token as Safari 18.6, so only `Version/` still
-    /// tells the release.
+    /// the data's release table gives. From iOS 26 the OS token is frozen too, at the iOS 18
+    /// release current when the 26 release shipped, and only `Version/` still tells the release:
+    /// WebKit's Safari 26.0 announcement (webkit.org/blog/17333, "Update to UA string") gives
+    /// iOS 26.0 as `CPU iPhone OS 18_6 … Version/26.0`; iOS 18.7 came out alongside it, and
+    /// devices from 26.0.1 on send `18_7` (recorded user agents: `18_7 … Version/26.0.1`,
+    /// `18_7 … Version/26.2`, `18_7 … Version/26.3`, in user-agent parsers' bug reports).
     public static func userAgent(for version: IOSVersion) -> String {
-        let os = version.major >= 26 ? "18_6"
+        let os = version >= IOSVersion(26, 0, 1) ? "18_7"
+            : version.major >= 26 ? "18_6"
             : version.patch == 0 ? "\(version.major)_\(version.minor)" : "\(version.major)_\(version.minor)_\(version.patch)"
         let webKit: String
         let safari: String

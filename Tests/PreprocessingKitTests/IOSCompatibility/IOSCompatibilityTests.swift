@@ -72,14 +72,17 @@ import Testing
     }
 
     /// WebKit's Safari 26 announcement: Safari 18.6 and Safari 26.0 on iOS both say `iPhone OS
-    /// 18_6`; only `Version/` differs.
-    @Test func fromIOS26TheOSTokenIsFrozenAt18_6() {
+    /// 18_6`; only `Version/` differs. Devices from 26.0.1 on send `18_7` (recorded user agents).
+    @Test func fromIOS26TheOSTokenIsFrozen() {
         #expect(IOSCompatibility.userAgent(for: IOSVersion(18, 6))
                 == "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1")
         #expect(IOSCompatibility.userAgent(for: IOSVersion(26, 0))
                 == "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1")
         #expect(IOSCompatibility.defaultUserAgent
-                == "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1")
+                == "Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1")
+        #expect(IOSCompatibility.userAgent(for: IOSVersion(26, 2))
+                == "Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.2 Mobile/15E148 Safari/604.1")
+        #expect(IOSCompatibility.userAgent(for: IOSVersion(26, 0, 1)).contains("CPU iPhone OS 18_7 like Mac OS X"))
     }
 
     /// Every DOM and browser API the 70 real preprocessing scripts use (the corpus's frequency

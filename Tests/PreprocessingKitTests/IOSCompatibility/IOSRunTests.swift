@@ -120,7 +120,7 @@ import TestSupport
     }
 
     /// Without --ios the page is Safari on the newest released iOS in the data (26.6), whose OS
-    /// token is frozen at 18_6.
+    /// token is frozen at 18_7 (from 26.0.1 on).
     @Test func withoutIOSThePageIsTheNewestReleasedIPhone() throws {
         let script = """
             var ExtensionPreprocessingJS = { run: function (args) {
@@ -128,8 +128,8 @@ import TestSupport
             } };
             """
         let transcript = try Self.run(script, ios: nil)
-        #expect(value(transcript, "ua") == .string("Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1"))
-        #expect(value(transcript, "app") == .string("5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1"))
+        #expect(value(transcript, "ua") == .string("Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1"))
+        #expect(value(transcript, "app") == .string("5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1"))
     }
 
     @Test func aLateGlobalIsAbsent() throws {
