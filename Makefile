@@ -95,11 +95,12 @@ bench: deps
 	$(SWIFT) build -c release --product preprocess-bench
 	.build/release/preprocess-bench --output bench-results.json
 
-# The --ios compatibility table, from Debian's MDN browser-compat-data (installed when missing);
-# not part of `make test` (the table is committed). The generator prints how its mirrors compare
-# with the package's data.json and fails if they differ from iOS 8 on.
+# The --ios compatibility table, from MDN's browser-compat-data source tree in ../shared, else
+# Debian's package (installed when missing); not part of `make test` (the table is committed).
+# With Debian's package the generator prints how its mirrors compare with the package's data.json
+# and fails if they differ from iOS 8 on.
 ios-table:
-	@dpkg -s node-mdn-browser-compat-data >/dev/null 2>&1 || { \
+	@[ -d ../shared/browser-compat-data/browsers ] || dpkg -s node-mdn-browser-compat-data >/dev/null 2>&1 || { \
 	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends node-mdn-browser-compat-data; }
 	python3 Sources/PreprocessingKit/IOSCompatibility/Tables/generate-ios-table.py > Sources/PreprocessingKit/IOSCompatibility/IOSCompatibilityData.swift.new

@@ -98,9 +98,10 @@ enum HelpText {
       --page-scripts         Run the page's own inline scripts first, as Safari did when it loaded
                              the page (their errors are page errors)
       --ios VERSION          The page as Safari on that iOS version has it (8.0 to the data's
-                             newest, 16.1): built-ins and Web APIs it lacks are hidden, syntax it
-                             cannot parse skips the script (ios-syntax), a failure where a hidden
-                             API was reached names it (ios-api-missing); docs/ios.md
+                             newest release, 26.6, whose user agent is the default): built-ins
+                             and Web APIs it lacks are hidden, syntax it cannot parse skips the
+                             script (ios-syntax), a failure where a hidden API was reached names
+                             it (ios-api-missing); docs/ios.md
 
     DEBUGGING (docs/debugging.md):
       --trace                The timeline of the exchange: each step with virtual and real time

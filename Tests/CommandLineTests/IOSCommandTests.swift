@@ -44,10 +44,54 @@ import TestSupport
     }
 
     @Test func aVersionPastTheDataIsRefused() {
-        let result = preprocessSim(["run", "--script", "Scripts/ShareScript.js", "--page", "Pages/mozilla-hacks-fetch.html", "--ios", "17.0"])
+        let result = preprocessSim(["run", "--script", "Scripts/ShareScript.js", "--page", "Pages/mozilla-hacks-fetch.html", "--ios", "26.7"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("iOS 17.0 is newer than the compatibility data knows: browser-compat-data 5.2.20"))
-        #expect(result.stderr.contains("newest iOS release is 16.1"))
+        #expect(result.stderr.contains("iOS 26.7 is newer than the compatibility data knows: browser-compat-data 8.0.10"))
+        #expect(result.stderr.contains("newest iOS release is 26.6"))
+    }
+
+    /// browser-compat-data 8.0.10 lists iOS 27 as a beta: refused (exit 2) with the data's word.
+    @Test func aBetaIsRefusedWithItsStatus() {
+        let result = preprocessSim(["run", "--script", "Scripts/ShareScript.js", "--page", "Pages/mozilla-hacks-fetch.html", "--ios", "27"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("--ios: iOS 27.0 is a beta in browser-compat-data 8.0.10 (2026-08-06), not a released Safari: the simulator runs released versions only, up to 26.6"), "\(result.stderr)")
+    }
+
+    static let userAgent = """
+        var ExtensionPreprocessingJS = { run: function (args) {
+          args.completionFunction({ ua: navigator.userAgent });
+        } };
+        """
+
+    /// iOS 26 freezes the OS token: 18_6 on 26.0 (WebKit's Safari 26 announcement), 18_7 from
+    /// 26.0.1 (devices' user agents); without --ios the page is the newest released iPhone, 26.6.
+    @Test func theUserAgentIsThatIPhonesOwn() throws {
+        let dir = try folder(["UA.js": Self.userAgent])
+        let script = dir.appendingPathComponent("UA.js").path
+        let page = Paths.inRepository("Pages/daringfireball-colophon.html")
+        let expected = [
+            "26.0": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1",
+            "18.6": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1",
+            "": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1",
+        ]
+        for (version, userAgent) in expected {
+            let result = preprocessSim(["run", "--script", script, "--page", page, "--format", "json"] + (version.isEmpty ? [] : ["--ios", version]))
+            #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("\"ua\" : \"\(userAgent)\"") || result.stdout.contains("\"ua\":\"\(userAgent)\""), "--ios \(version): \(result.stdout)")
+        }
+    }
+
+    /// The report's range is the data's: Promise.withResolvers (iOS 17.4) is past Debian's 16.1.
+    @Test func theReportReachesPast16_1() throws {
+        let dir = try folder(["Resolvers.js": """
+            var ExtensionPreprocessingJS = { run: function (args) {
+              const pending = Promise.withResolvers();
+              args.completionFunction({ title: document.title, ready: typeof pending.resolve });
+            } };
+            """])
+        let result = preprocessSim(["check", "--ios-report", "--script", dir.appendingPathComponent("Resolvers.js").path])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.split(separator: "\n").first?.hasSuffix("works on iOS 17.4 and later: Promise.withResolvers needs iOS 17.4") == true, "\(result.stdout)")
     }
 
     @Test func theReportGivesTheLowestVersionAndWhy() throws {

@@ -17,8 +17,8 @@ public final class PageContext {
         public var referrer: String = ""
         public var cookie: String = ""
         public var lastModified: String?
-        /// iOS 17 Safari on an iPhone.
-        public var userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+        /// Safari on an iPhone with the newest released iOS in the compatibility data.
+        public var userAgent = IOSCompatibility.defaultUserAgent
         public var platform = "iPhone"
         public var language = "en-US"
         public var confirmAnswer = false

@@ -25,7 +25,7 @@ public enum SyntaxFeatureScan {
 
     static let optionalChaining = Feature(name: "optional chaining (?.)", path: "javascript.operators.optional_chaining")
     static let nullish = Feature(name: "nullish coalescing (??)", path: "javascript.operators.nullish_coalescing")
-    static let nullishAssignment = Feature(name: "nullish assignment (??=)", path: "javascript.operators.logical_nullish_assignment")
+    static let nullishAssignment = Feature(name: "nullish assignment (??=)", path: "javascript.operators.nullish_coalescing_assignment")
     static let orAssignment = Feature(name: "logical OR assignment (||=)", path: "javascript.operators.logical_or_assignment")
     static let andAssignment = Feature(name: "logical AND assignment (&&=)", path: "javascript.operators.logical_and_assignment")
     static let exponent = Feature(name: "exponentiation (**)", path: "javascript.operators.exponentiation")
@@ -35,10 +35,10 @@ public enum SyntaxFeatureScan {
     static let letDeclaration = Feature(name: "let declarations", path: "javascript.statements.let")
     static let classes = Feature(name: "classes", path: "javascript.classes")
     static let publicFields = Feature(name: "class fields", path: "javascript.classes.public_class_fields")
-    static let staticFields = Feature(name: "static class fields", path: "javascript.classes.static_class_fields")
+    static let staticFields = Feature(name: "static class fields", path: "javascript.classes.static.class_fields")
     static let privateFields = Feature(name: "private class members (#name)", path: "javascript.classes.private_class_fields")
     static let privateMethods = Feature(name: "private methods (#name())", path: "javascript.classes.private_class_methods")
-    static let staticBlocks = Feature(name: "class static initialization blocks (static {})", path: "javascript.classes.static_initialization_blocks")
+    static let staticBlocks = Feature(name: "class static initialization blocks (static {})", path: "javascript.classes.static.initialization_blocks")
     static let templates = Feature(name: "template literals (`…`)", path: "javascript.grammar.template_literals")
     static let asyncFunctions = Feature(name: "async functions", path: "javascript.statements.async_function")
     static let forAwait = Feature(name: "for await…of", path: "javascript.statements.for_await_of")
@@ -49,13 +49,13 @@ public enum SyntaxFeatureScan {
     static let hashbang = Feature(name: "hashbang comments (#!)", path: "javascript.grammar.hashbang_comments")
     static let dynamicImport = Feature(name: "dynamic import()", path: "javascript.operators.import")
     static let newTarget = Feature(name: "new.target", path: "javascript.operators.new_target")
-    static let lookbehind = Feature(name: "regular-expression lookbehind ((?<=…), (?<!…))", path: "javascript.builtins.RegExp.lookbehind_assertion")
-    static let namedGroups = Feature(name: "regular-expression named groups ((?<name>…))", path: "javascript.builtins.RegExp.named_capture_groups")
+    static let lookbehind = Feature(name: "regular-expression lookbehind ((?<=…), (?<!…))", path: "javascript.regular_expressions.lookbehind_assertion")
+    static let namedGroups = Feature(name: "regular-expression named groups ((?<name>…))", path: "javascript.regular_expressions.named_capturing_group")
     static let dotAll = Feature(name: "the regular-expression s flag (dotAll)", path: "javascript.builtins.RegExp.dotAll")
     static let hasIndices = Feature(name: "the regular-expression d flag (hasIndices)", path: "javascript.builtins.RegExp.hasIndices")
     static let sticky = Feature(name: "the regular-expression y flag (sticky)", path: "javascript.builtins.RegExp.sticky")
     static let unicodeFlag = Feature(name: "the regular-expression u flag (unicode)", path: "javascript.builtins.RegExp.unicode")
-    static let propertyEscapes = Feature(name: "regular-expression property escapes (\\p{…})", path: "javascript.builtins.RegExp.property_escapes")
+    static let propertyEscapes = Feature(name: "regular-expression property escapes (\\p{…})", path: "javascript.regular_expressions.unicode_character_class_escape")
 
     /// Every feature the scan can report.
     public static let all: [Feature] = [optionalChaining, nullish, nullishAssignment, orAssignment, andAssignment, exponent,

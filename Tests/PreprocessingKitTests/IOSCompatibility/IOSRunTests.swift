@@ -108,6 +108,30 @@ import TestSupport
         #expect(value(new, "replace") == .string("function"))
     }
 
+    /// Promise.withResolvers came with iOS 17.4 (BCD 8.0.10), past Debian's data.
+    @Test func anAPIAddedIn17_4IsMissingOn17_3() throws {
+        let script = """
+            var ExtensionPreprocessingJS = { run: function (args) {
+              args.completionFunction({ resolvers: typeof Promise.withResolvers });
+            } };
+            """
+        #expect(try Self.run(script, ios: "17.3").results == .dictionary(["resolvers": .string("undefined")]))
+        #expect(try Self.run(script, ios: "17.4").results == .dictionary(["resolvers": .string("function")]))
+    }
+
+    /// Without --ios the page is Safari on the newest released iOS in the data (26.6), whose OS
+    /// token is frozen at 18_7 (from 26.0.1 on).
+    @Test func withoutIOSThePageIsTheNewestReleasedIPhone() throws {
+        let script = """
+            var ExtensionPreprocessingJS = { run: function (args) {
+              args.completionFunction({ ua: navigator.userAgent, app: navigator.appVersion });
+            } };
+            """
+        let transcript = try Self.run(script, ios: nil)
+        #expect(value(transcript, "ua") == .string("Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1"))
+        #expect(value(transcript, "app") == .string("5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.6 Mobile/15E148 Safari/604.1"))
+    }
+
     @Test func aLateGlobalIsAbsent() throws {
         let script = """
             var ExtensionPreprocessingJS = { run: function (args) {

@@ -88,4 +88,14 @@ import Testing
         #expect(found.map(\.added) == [IOSVersion(13, 4), IOSVersion(13, 4)])
         #expect(SyntaxFeatureScan.unsupported(in: "var a = b?.c;", on: IOSVersion(13, 4)).isEmpty)
     }
+
+    /// Lookbehind and static blocks came with iOS 16.4 (BCD 8.0.10; Debian's 5.2.20 had them in
+    /// no release): flagged on 16.3 with that version, accepted on 16.4.
+    @Test func syntaxAddedAfter16_1IsFlaggedWithItsVersion() throws {
+        let source = #"class A { static { A.ready = /(?<=\$)\d+/.test("$1"); } }"#
+        let found = SyntaxFeatureScan.unsupported(in: source, on: try IOSCompatibility.validated("16.3"))
+        #expect(found.map(\.use.feature.name) == ["class static initialization blocks (static {})", "regular-expression lookbehind ((?<=…), (?<!…))"])
+        #expect(found.map(\.added) == [IOSVersion(16, 4), IOSVersion(16, 4)])
+        #expect(SyntaxFeatureScan.unsupported(in: source, on: IOSVersion(16, 4)).isEmpty)
+    }
 }

@@ -1,12 +1,11 @@
 // Navigator: https://html.spec.whatwg.org/#the-navigator-object, as iOS Safari presents itself.
 
-const DEFAULT_USER_AGENT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-
 class Navigator {
   constructor(token, config) {
     if (token !== INTERNAL) throw new TypeError("Illegal constructor");
     this[SOURCE] = {
-      userAgent: config.userAgent || DEFAULT_USER_AGENT,
+      // Swift always sends it (PageContext.Configuration: the newest released iOS's Safari).
+      userAgent: String(config.userAgent ?? ""),
       platform: config.platform || "iPhone",
       language: config.language || "en-US",
     };

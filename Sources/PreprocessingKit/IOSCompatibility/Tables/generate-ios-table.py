@@ -1,23 +1,34 @@
 #!/usr/bin/env python3
 """Writes IOSCompatibilityData.swift: when Safari on iOS gained each JavaScript built-in, Web API
-and piece of syntax, from MDN's browser-compat-data as Debian packages it.
+and piece of syntax, from MDN's browser-compat-data.
 
     python3 Sources/PreprocessingKit/IOSCompatibility/Tables/generate-ios-table.py \
-        [/usr/share/nodejs/@mdn/browser-compat-data] > Sources/PreprocessingKit/IOSCompatibility/IOSCompatibilityData.swift
+        [BCD folder] > Sources/PreprocessingKit/IOSCompatibility/IOSCompatibilityData.swift
 
-(`make ios-table` installs node-mdn-browser-compat-data and runs this.)
+The folder defaults to ../shared/browser-compat-data next to the repository (BCD's source tree,
+8.0.10), else Debian's node-mdn-browser-compat-data (5.2.20, ends at iOS 16.1). `make ios-table`
+runs this.
 
 The feature files are read, not the package's data.json: their `safari_ios` statements often say
 "mirror", and this resolves them from Safari's desktop statements through the release tables in
 browsers/safari.json and browsers/safari_ios.json: a desktop release maps to the first iOS
 release with the same engine and an engine version at least as new. data.json (BCD's own build of
-the same mirrors) is read only to count where the two disagree; the count goes to stderr.
+the same mirrors) is read only to count where the two disagree, when the folder has one (BCD's
+source tree does not); the count goes to stderr.
+
+Releases whose status is retired or current are the ones a device runs; a beta, nightly or
+planned release is listed apart with its status (`--ios` refuses it naming that status), and a
+feature that only such a release has counts as in no release.
 """
 import json
 import os
 import sys
 
-ROOT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/nodejs/@mdn/browser-compat-data"
+REPOSITORY = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", ".."))
+SHARED = os.path.join(REPOSITORY, "..", "shared", "browser-compat-data")
+DEBIAN = "/usr/share/nodejs/@mdn/browser-compat-data"
+ROOT = sys.argv[1] if len(sys.argv) > 1 else (SHARED if os.path.isdir(os.path.join(SHARED, "browsers")) else DEBIAN)
+RELEASED = ("retired", "current")
 
 
 def key(version):
@@ -33,7 +44,8 @@ package = load("package.json")
 safari = load("browsers/safari.json")["browsers"]["safari"]["releases"]
 ios_browser = load("browsers/safari_ios.json")["browsers"]["safari_ios"]
 ios = ios_browser["releases"]
-ios_versions = sorted((v for v, r in ios.items() if r.get("status") in ("retired", "current")), key=key)
+ios_versions = sorted((v for v, r in ios.items() if r.get("status") in RELEASED), key=key)
+unreleased = sorted((v for v, r in ios.items() if r.get("status") not in RELEASED and v != "preview"), key=key)
 
 
 def mirror_version(version):
@@ -68,6 +80,9 @@ def first_version(statements, mapped):
             continue
         version = mapped(added) if mapped else added.lstrip("≤")
         if version is None or version == "preview":
+            continue
+        # Added in a beta: no device has it yet.
+        if version in ios and ios[version].get("status") not in RELEASED:
             continue
         if best is None or key(version) < key(best):
             best = version
@@ -106,7 +121,18 @@ for folder in ("api", "javascript"):
 # Kept: JavaScript built-ins and Web APIs to two levels (an interface or global, and its members),
 # the syntax entries the token scanner asks about, and RegExp's syntax features.
 SYNTAX_PREFIXES = ("javascript.operators.", "javascript.statements.", "javascript.grammar.",
-                   "javascript.classes", "javascript.functions.")
+                   "javascript.classes", "javascript.functions.", "javascript.regular_expressions.")
+# Entries BCD moved after 5.2.20 (Debian's), under the names 8.x gives them and the scanner asks
+# for, so either source makes the same keys.
+RENAMED = {
+    "javascript.operators.logical_nullish_assignment": "javascript.operators.nullish_coalescing_assignment",
+    "javascript.classes.static_class_fields": "javascript.classes.static.class_fields",
+    "javascript.classes.static_initialization_blocks": "javascript.classes.static.initialization_blocks",
+    "javascript.builtins.RegExp.lookbehind_assertion": "javascript.regular_expressions.lookbehind_assertion",
+    "javascript.builtins.RegExp.named_capture_groups": "javascript.regular_expressions.named_capturing_group",
+    "javascript.builtins.RegExp.property_escapes": "javascript.regular_expressions.unicode_character_class_escape",
+}
+entries = {RENAMED.get(path, path): version for path, version in entries.items()}
 kept = {}
 for path, version in entries.items():
     parts = path.split(".")
@@ -119,12 +145,13 @@ for path, version in entries.items():
     elif path.startswith(SYNTAX_PREFIXES) and len(parts) <= 4:
         kept[path] = version
 
-# BCD's own build of the mirrors, for the record.
-built = load("data.json")
+# BCD's own build of the mirrors, for the record; the source tree has none to compare with.
+built = load("data.json") if os.path.exists(os.path.join(ROOT, "data.json")) else None
 disagreements = []
-for path, version in kept.items():
+ORIGINAL = {new: old for old, new in RENAMED.items()}
+for path, version in (kept.items() if built else ()):
     node = built
-    for part in path.split("."):
+    for part in ORIGINAL.get(path, path).split("."):
         node = node.get(part, {})
     support = node.get("__compat", {}).get("support", {})
     built_version = first_version(support["safari_ios"], None) if "safari_ios" in support else "?"
@@ -135,26 +162,50 @@ for path, version in kept.items():
 # version the simulator accepts. From iOS 8 on the two must agree.
 FLOOR = [8]
 late = [d for d in disagreements if "-" in (d[1], d[2]) or max(key(d[1]), FLOOR) != max(key(d[2]), FLOOR)]
-print(f"{len(kept)} entries; {len(disagreements)} differ from data.json's mirrors, all before iOS 8;"
-      f" {len(late)} from iOS 8 on", file=sys.stderr)
+if built is None:
+    print(f"{len(kept)} entries; no data.json in {ROOT}, mirrors not compared", file=sys.stderr)
+else:
+    print(f"{len(kept)} entries; {len(disagreements)} differ from data.json's mirrors, all before iOS 8;"
+          f" {len(late)} from iOS 8 on", file=sys.stderr)
 for path, mine, theirs in late:
     print(f"  {path}: {mine} (data.json {theirs})", file=sys.stderr)
 if late:
     sys.exit(1)
 
+# The data's date: the built package stamps one; the source tree has none, so the newest release
+# date of a shipped (retired or current) release of any browser stands for it, the data being at
+# least that recent. Dates of betas and planned releases lie in the future and are left out.
+if built is not None:
+    data_date = built["__meta"]["timestamp"][:10]
+    date_source = "data.json's timestamp"
+else:
+    browsers = os.path.join(ROOT, "browsers")
+    data_date = max(release["release_date"]
+                    for file in sorted(os.listdir(browsers)) if file.endswith(".json")
+                    for browser in load(os.path.join("browsers", file))["browsers"].values()
+                    for release in browser["releases"].values()
+                    if release.get("status") in RELEASED and release.get("release_date"))
+    date_source = "the newest release date of a shipped browser release in browsers/"
+origin = "Debian's node-mdn-browser-compat-data" if built is not None else "BCD's source tree"
+
 lines = "\n".join(f"{path}\t{version}" for path, version in sorted(kept.items()))
 releases = "\n".join(ios_versions)
 engines = "\n".join(f"{v}\t{ios[v]['engine_version']}" for v in ios_versions)
+others = "\n".join(f"{v}\t{ios[v].get('status', 'unknown')}" for v in unreleased)
 print(f"""// Generated by Tables/generate-ios-table.py from @mdn/browser-compat-data {package['version']}
-// (Debian's node-mdn-browser-compat-data), data of {built['__meta']['timestamp'][:10]}. Do not edit.
+// ({origin}), data of {data_date} ({date_source}). Do not edit.
 enum IOSCompatibilityData {{
     /// The browser-compat-data release the table was made from.
     static let release = "{package['version']}"
     /// The date of that release's data.
-    static let releaseDate = "{built['__meta']['timestamp'][:10]}"
-    /// Safari on iOS releases the data knows, oldest first (one a line).
+    static let releaseDate = "{data_date}"
+    /// Safari on iOS releases the data knows as shipped (retired or current), oldest first.
     static let iOSReleases = \"\"\"
 {releases}
+\"\"\"
+    /// `version<TAB>status` a line: releases not shipped yet (beta, nightly, planned).
+    static let unreleased = \"\"\"
+{others}
 \"\"\"
     /// `version<TAB>WebKit version` a line, from browsers/safari_ios.json.
     static let engineVersions = \"\"\"
