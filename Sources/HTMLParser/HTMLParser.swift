@@ -39,6 +39,17 @@ public enum HTMLParser {
         }
     }
 
+    /// `name` as the parser names an element of `namespace` it creates: ASCII lower case, and
+    /// for SVG the case the standard's "adjust SVG tag name" table gives back
+    /// (`foreignobject` → `foreignObject`), so a context named in any case is the element
+    /// the DOM would hold (an SVG `foreignObject` context is an HTML integration point, a
+    /// `foreignobject` one is not).
+    public static func elementName(_ name: String, namespace: FlatTree.Namespace) -> String {
+        let lowered = name.lowercased()
+        guard namespace == .svg else { return lowered }
+        return ForeignNames.svgElementNames.first { $0.lowercased() == lowered } ?? lowered
+    }
+
     /// Parses a whole document.
     public static func parseDocument(_ html: String, maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
         HTMLInput.preprocessed(html).withUnsafeBufferPointer { parseDocument($0, maximumDepth: maximumDepth) }

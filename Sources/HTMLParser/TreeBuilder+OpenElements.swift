@@ -152,7 +152,15 @@ extension TreeBuilder {
         return inScope(known)
     }
 
+    // "Pop elements until an X element has been popped": the standard only asks for it when an
+    // X is open, except where the insertion mode stands for the X (a `select` for "in select
+    // in table", a cell for "in cell"). WebKit's depth limit takes elements off the stack
+    // without changing the mode (see `placeForNewNode`), so there the X can be gone already:
+    // the X is then closed, and nothing is popped. Popping on would empty the stack, html
+    // element included.
+
     mutating func popUntil(_ name: KnownName) {
+        guard isOpen(name) else { return }
         while !openNodes.isEmpty {
             let wasTarget = currentIs(name)
             pop()
@@ -161,6 +169,7 @@ extension TreeBuilder {
     }
 
     mutating func popUntil(named name: NameID) {
+        if let known = name.known, !isOpen(known) { return }
         while !openNodes.isEmpty {
             let wasTarget = currentNamespace == .html && currentName == name
             pop()
@@ -169,6 +178,7 @@ extension TreeBuilder {
     }
 
     mutating func popUntilOneOf(_ names: NameSet) {
+        guard openNames.indices.contains(where: { openNamespaces[$0] == .html && names.contains(openNames[$0]) }) else { return }
         while !openNodes.isEmpty {
             let wasTarget = currentNamespace == .html && names.contains(currentName)
             pop()

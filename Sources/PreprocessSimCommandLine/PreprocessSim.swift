@@ -150,7 +150,8 @@ extension PreprocessSim {
                 output.error("preprocess-sim: error: --fragment takes an element name, or 'svg NAME' / 'math NAME'")
                 return ExitCode.usage
             }
-            tree = HTMLParser.parseFragment(page.html, context: .init(localName: parts.last!.lowercased(), namespace: namespace))
+            tree = HTMLParser.parseFragment(page.html, context: .init(localName: HTMLParser.elementName(parts.last!, namespace: namespace),
+                                                                           namespace: namespace))
         } else {
             tree = HTMLParser.parseDocument(page.html)
         }

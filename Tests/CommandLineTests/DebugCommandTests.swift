@@ -94,6 +94,20 @@ import TestSupport
         #expect(collected.text.contains("-    \"version\" : 1"))
     }
 
+    /// `--fragment "svg foreignObject"` is the integration point the DOM's `innerHTML` parses
+    /// in: HTML inside it stays HTML, whatever case the name is typed in; any other SVG
+    /// context makes the same tag an SVG element.
+    @Test func dumpTreeParsesAFragmentInAnSVGIntegrationPointAsHTML() throws {
+        let page = try CommandLineRunner.temporaryFile("<figure>x</figure>", name: "fragment.html")
+        for context in ["svg foreignObject", "svg foreignobject", "svg FOREIGNOBJECT"] {
+            let result = try CommandLineRunner.run(["dump-tree", "--fragment", context, page])
+            #expect(result.exitCode == 0, "\(context): \(result.stderr)")
+            #expect(result.stdout == "| <figure>\n|   \"x\"\n", "\(context)")
+        }
+        let inGroup = try CommandLineRunner.run(["dump-tree", "--fragment", "svg g", page])
+        #expect(inGroup.stdout == "| <svg figure>\n|   \"x\"\n")
+    }
+
     @Test func replAnswersDocumentTitle() throws {
         let result = try CommandLineRunner.run(["repl", "--page", "Pages/hukumusume-fable.html", "--script", "Scripts/Action.js"],
                                                stdin: "document.title\ndocument.querySelectorAll('p').length > 0\n.exit\n")

@@ -159,6 +159,9 @@ import Testing
         "50,000 unclosed span, b, i": { String(repeating: "<span><b><i>", count: 50_000) + "x" },
         "100,000 attributes": { "<div " + (0..<100_000).map { "a\($0)=\($0)" }.joined(separator: " ") + ">x</div>" },
         "5,000 nested tables and a frameset": { String(repeating: "<table><tr><td>", count: 5_000) + "<frameset>x" },
+        "5,000 nested tables, then a table in a select": {
+            String(repeating: "<table><tr><td>", count: 5_000) + "<form><select><option><optgroup><table><caption><frameset>x"
+        },
         "50,000 distinct formatting elements": { (0..<50_000).map { "<b class=c\($0)>" }.joined() + "x" },
         "100,000 nested svg groups": { "<svg>" + String(repeating: "<g>", count: 100_000) },
         "200,000 characters of one text node": { "<p>" + String(repeating: "a", count: 200_000) },

@@ -98,7 +98,7 @@ public enum PageLoader {
         if name.hasSuffix(".mhtml") || name.hasSuffix(".mht") || MHTMLReader.looksLikeMHTML(bytes) {
             return try loadMHTML(bytes, path: path, compressed: compressed, options: options, notes: notes)
         }
-        if let kind = FileKindSniffer.nonHTMLKind(bytes) {
+        if let kind = FileKindSniffer.nonHTMLKind(bytes, suppliedHTML: suppliesHTML(name: name, options: options)) {
             throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
         }
 
@@ -283,6 +283,14 @@ public enum PageLoader {
             "the page records no URL (no --url, saved-from comment or canonical link); using \(url), so location, origin and relative links differ from the real page",
             file: path))
         return (url, "file path")
+    }
+
+    /// Whether the page comes with an HTML type, as a file or a response WebKit parses without
+    /// sniffing: a name ending in `.html`, `.htm`, `.xhtml` or `.shtml` (`name` lower case, no
+    /// `.gz`), or a `--content-type` of `text/html` or `application/xhtml+xml`.
+    static func suppliesHTML(name: String, options: PageLoadOptions) -> Bool {
+        if let type = mimeType(from: options.contentType) { return type == "text/html" || type == "application/xhtml+xml" }
+        return [".html", ".htm", ".xhtml", ".shtml"].contains { name.hasSuffix($0) }
     }
 
     static func mimeType(from contentType: String?) -> String? {

@@ -84,6 +84,24 @@ import Testing
         #expect(error.description == "\(name): error: this is \(kind), not an HTML page")
     }
 
+    /// The MIME Sniffing standard's rules, as WebKit applies them: a page of type HTML is never
+    /// sniffed for binary, so NULs in it are parsed (WebKit's tokenizer drops or replaces them);
+    /// a file of unknown type is binary only with a binary data byte and no HTML signature.
+    @Test func nulsInAnHTMLPageAreParsedAndOnlyUntypedBytesAreSniffedForBinary() throws {
+        let svg = "<svg><text>a\u{0}b\u{0}</text></svg>"
+        let page = try load(svg)
+        #expect(page.format == .html)
+        #expect(page.html == svg)
+        #expect(try load(svg, path: "/tmp/saved/page", PageLoadOptions(contentType: "text/html; charset=utf-8")).format == .html)
+        for (bytes, verdict) in [(svg, "a binary file"), ("<!DOCTYPE html><p>a\u{0}b\u{0}", nil), ("  <P>x\u{0}", nil),
+                                 ("<svg><text>plain text</text></svg>", nil), ("<pre>a\u{1B}[0m b\u{0C}", nil),
+                                 ("<Bx\u{0}", "a binary file"), ("\u{FEFF}<svg>\u{0}", nil)] as [(String, String?)] {
+            #expect(FileKindSniffer.nonHTMLKind(Array(bytes.utf8)) == verdict, "\(bytes.debugDescription)")
+        }
+        let untyped = try #require(throws: PageLoadError.self) { try load(svg, path: "/tmp/saved/page.dat") }
+        #expect(untyped.code == .pageNotHTML)
+    }
+
     @Test func textThatMerelyStartsWithABracketIsStillHTML() throws {
         #expect(try load("[if IE]> <p>old markup</p>").format == .html)
         // UTF-16 without a BOM has NULs in every other byte but is text (WebKit reads it as windows-1252).

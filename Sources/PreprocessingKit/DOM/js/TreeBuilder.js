@@ -407,8 +407,10 @@ function parsedElementCounts() {
 function parseHTMLFragment(context, html) {
   const doc = documentOf(context);
   const fragment = createDocumentFragment(doc);
-  if (html === "") return fragment;
   const isElement = context.nodeType === ELEMENT_NODE;
+  // Empty markup parses to nothing in every context but an HTML `html` element: there the
+  // fragment case starts "before head", and its end-of-file steps make `head` and `body`.
+  if (html === "" && !(isElement && context[LOCAL_NAME] === "html" && context[NAMESPACE] === NS_HTML)) return fragment;
   const localName = isElement ? context[LOCAL_NAME] : "body";
   const namespace = isElement ? FLAT_NAMESPACES.indexOf(context[NAMESPACE]) : 0;
   let inForm = false;
