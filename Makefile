@@ -36,8 +36,8 @@ test: deps
 # 12,000 pages through the whole pipeline, with the seeds `make test` uses for its short run.
 fuzz: deps
 	$(SWIFT) build -c release --product preprocess-sim
-	PREPROCESS_SIM_PARSER_FUZZ_ROUNDS=100000 PREPROCESS_SIM_FUZZ_ROUNDS=12000 \
-	    $(SWIFT) test -c release -Xswiftc -enable-testing --filter 'ParserFuzzTests|PipelineFuzzTests'
+	PREPROCESS_SIM_PARSER_FUZZ_ROUNDS=100000 PREPROCESS_SIM_FUZZ_ROUNDS=12000 PREPROCESS_SIM_SWEEP=full \
+	    $(SWIFT) test -c release -Xswiftc -enable-testing --filter 'ParserFuzzTests|PipelineFuzzTests|PropertySweepTests'
 
 # The differential loop against WebKit's recorded answers; not part of `make test` (whose
 # FidelityFloorTests hold the same figures to known-differences.json). Prints identical/total
