@@ -102,6 +102,9 @@ enum HelpText {
                              and Web APIs it lacks are hidden, syntax it cannot parse skips the
                              script (ios-syntax), a failure where a hidden API was reached names
                              it (ios-api-missing); docs/ios.md
+      --device DEVICE        iphone (default: 390×844 at 3×) or ipad (820×1180 at 2×, with
+                             iPadOS Safari's desktop user agent and platform MacIntel);
+                             docs/ios.md "Devices"
 
     DEBUGGING (docs/debugging.md):
       --trace                The timeline of the exchange: each step with virtual and real time
