@@ -146,6 +146,8 @@ enum HelpText {
       --ios-report           Print the lowest iOS version the script works on and why, instead
                              (in JSON with --format json; exit 1 when no version in the data
                              runs it); docs/ios.md
+      --device DEVICE        Check as Safari on iphone (default) or ipad (desktop user agent,
+                             platform MacIntel); docs/ios.md "Devices"
 
     EXIT CODES: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
 

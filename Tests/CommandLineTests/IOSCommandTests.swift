@@ -97,6 +97,23 @@ import TestSupport
         #expect(!phone.stdout.contains("Device"), "\(phone.stdout)")
     }
 
+    /// `check --device ipad` runs the checks as the iPad's Safari: a script that fails on a Mac's
+    /// platform fails there, and not on the default iPhone.
+    @Test func checkRunsOnTheDevice() throws {
+        let dir = try folder(["Desk.js": """
+            var ExtensionPreprocessingJS = { run: function (args) {
+              if (navigator.platform === "MacIntel") throw new Error("desktop branch");
+              args.completionFunction({});
+            } };
+            """])
+        let script = dir.appendingPathComponent("Desk.js").path
+        let pad = preprocessSim(["check", "--script", script, "--device", "ipad"])
+        #expect(pad.exitCode == 1, "\(pad.stdout)")
+        #expect(pad.stdout.contains("desktop branch"), "\(pad.stdout)")
+        let phone = preprocessSim(["check", "--script", script])
+        #expect(phone.exitCode == 0, "\(phone.stdout)")
+    }
+
     @Test func anUnknownDeviceIsRefusedWithTheList() {
         let result = preprocessSim(["run", "--script", "Scripts/ShareScript.js", "--page", "Pages/mozilla-hacks-fetch.html", "--device", "watch"])
         #expect(result.exitCode == 2)
