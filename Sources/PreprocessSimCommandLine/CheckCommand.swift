@@ -31,6 +31,8 @@ public struct CheckCommand: Equatable {
     public var iOS: IOSVersion?
     /// `--ios-report`: print the lowest iOS version the script works on, and why.
     public var iOSReport = false
+    /// `--device iphone|ipad`: check as Safari on that device (default the iPhone).
+    public var device: SimulatedDevice?
 
     static func parse(_ arguments: [String]) throws -> CheckCommand {
         var command = CheckCommand()
@@ -51,6 +53,7 @@ public struct CheckCommand: Equatable {
             case "--timeout": command.timeout = try parseNumber(try value(), option: name, command: "check")
             case "--ios": command.iOS = try parseIOSVersion(try value(), command: "check")
             case "--ios-report": command.iOSReport = true
+            case "--device": command.device = try parseDevice(try value(), command: "check")
             default: return false
             }
             return true
@@ -71,7 +74,7 @@ public struct CheckCommand: Equatable {
         guard let extensionPath else {
             guard let scriptPath else { return [] }
             return ScriptCheck.run(scriptURL: URL(fileURLWithPath: scriptPath), examplePage: examplePage, timeout: timeout,
-                                   simulator: simulator, iOS: iOS)
+                                   simulator: simulator, iOS: iOS, device: device)
         }
         let extensionPoint = ExtensionInfoPlist(contentsOf: URL(fileURLWithPath: extensionPath))
             .configuration?.extensionPointIdentifier
@@ -80,7 +83,7 @@ public struct CheckCommand: Equatable {
                                       scriptOverride: scriptPath) { script in
             (targetNote.map { [$0] } ?? [])
                 + ScriptCheck.run(scriptURL: script, extensionPointIdentifier: extensionPoint,
-                                  examplePage: examplePage, timeout: timeout, simulator: simulator, iOS: version)
+                                  examplePage: examplePage, timeout: timeout, simulator: simulator, iOS: version, device: device)
         }
     }
 

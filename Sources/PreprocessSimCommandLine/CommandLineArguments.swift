@@ -77,3 +77,11 @@ func parseIOSVersion(_ text: String, command: String) throws -> IOSVersion {
         throw UsageError("--ios: \(error.description)", command: command)
     }
 }
+
+/// `--device iphone|ipad`; another word is refused with the list of devices.
+func parseDevice(_ text: String, command: String) throws -> SimulatedDevice {
+    guard let device = SimulatedDevice.named(text) else {
+        throw UsageError("--device is one of \(SimulatedDevice.names), not '\(text)'", command: command)
+    }
+    return device
+}

@@ -102,6 +102,9 @@ enum HelpText {
                              and Web APIs it lacks are hidden, syntax it cannot parse skips the
                              script (ios-syntax), a failure where a hidden API was reached names
                              it (ios-api-missing); docs/ios.md
+      --device DEVICE        iphone (default: 390×844 at 3×) or ipad (820×1180 at 2×, with
+                             iPadOS Safari's desktop user agent and platform MacIntel);
+                             docs/ios.md "Devices"
 
     DEBUGGING (docs/debugging.md):
       --trace                The timeline of the exchange: each step with virtual and real time
@@ -143,6 +146,8 @@ enum HelpText {
       --ios-report           Print the lowest iOS version the script works on and why, instead
                              (in JSON with --format json; exit 1 when no version in the data
                              runs it); docs/ios.md
+      --device DEVICE        Check as Safari on iphone (default) or ipad (desktop user agent,
+                             platform MacIntel); docs/ios.md "Devices"
 
     EXIT CODES: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
 

@@ -51,6 +51,8 @@ public struct RunCommand: Equatable {
     public var inspect = false
     /// `--ios VERSION`: the page as Safari on that iOS version has it.
     public var iOS: IOSVersion?
+    /// `--device iphone|ipad`: the device Safari runs on (default the iPhone).
+    public var device: SimulatedDevice?
 
     /// One `case` per option of `run` (the help text lists them in the same order): long
     /// because the command has many options, not because any of them is intricate.
@@ -130,6 +132,7 @@ public struct RunCommand: Equatable {
             case "--watch": command.watch = true
             case "--inspect": command.inspect = true
             case "--ios": command.iOS = try parseIOSVersion(try value(), command: "run")
+            case "--device": command.device = try parseDevice(try value(), command: "run")
             default: return false
             }
             return true
@@ -306,6 +309,7 @@ public struct RunCommand: Equatable {
         if let virtualTimeout { request.virtualTimeBudget = virtualTimeout * 1000 }
         request.pageScripts = pageScripts
         request.iOS = iOS
+        request.device = device
         do {
             if let fixturesDirectory { request.fixtures += try NetworkFixture.folder(fixturesDirectory) }
             for fixture in fixtures {

@@ -81,6 +81,45 @@ import TestSupport
         }
     }
 
+    /// `--device ipad` with `--ios 18.6`: iPadOS 18.6's Safari asks for desktop pages, with the
+    /// Mac's user agent and Version/18.6; the transcript header names the device.
+    @Test func theIPadWithAnIOSVersionIsDesktopSafari() throws {
+        let dir = try folder(["UA.js": Self.userAgent])
+        let script = dir.appendingPathComponent("UA.js").path
+        let page = Paths.inRepository("Pages/daringfireball-colophon.html")
+        let result = preprocessSim(["run", "--script", script, "--page", page, "--format", "json", "--device", "ipad", "--ios", "18.6"])
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        let userAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Safari/605.1.15"
+        #expect(result.stdout.contains("\"ua\" : \"\(userAgent)\"") || result.stdout.contains("\"ua\":\"\(userAgent)\""), "\(result.stdout)")
+        let text = preprocessSim(["run", "--script", script, "--page", page, "--device", "ipad"])
+        #expect(text.stdout.contains("  Device    iPad Air 11-inch (M3), iOS 26.6\n"), "\(text.stdout)")
+        let phone = preprocessSim(["run", "--script", script, "--page", page])
+        #expect(!phone.stdout.contains("Device"), "\(phone.stdout)")
+    }
+
+    /// `check --device ipad` runs the checks as the iPad's Safari: a script that fails on a Mac's
+    /// platform fails there, and not on the default iPhone.
+    @Test func checkRunsOnTheDevice() throws {
+        let dir = try folder(["Desk.js": """
+            var ExtensionPreprocessingJS = { run: function (args) {
+              if (navigator.platform === "MacIntel") throw new Error("desktop branch");
+              args.completionFunction({});
+            } };
+            """])
+        let script = dir.appendingPathComponent("Desk.js").path
+        let pad = preprocessSim(["check", "--script", script, "--device", "ipad"])
+        #expect(pad.exitCode == 1, "\(pad.stdout)")
+        #expect(pad.stdout.contains("desktop branch"), "\(pad.stdout)")
+        let phone = preprocessSim(["check", "--script", script])
+        #expect(phone.exitCode == 0, "\(phone.stdout)")
+    }
+
+    @Test func anUnknownDeviceIsRefusedWithTheList() {
+        let result = preprocessSim(["run", "--script", "Scripts/ShareScript.js", "--page", "Pages/mozilla-hacks-fetch.html", "--device", "watch"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("--device is one of iphone, ipad, not 'watch'"), "\(result.stderr)")
+    }
+
     /// The report's range is the data's: Promise.withResolvers (iOS 17.4) is past Debian's 16.1.
     @Test func theReportReachesPast16_1() throws {
         let dir = try folder(["Resolvers.js": """
@@ -146,6 +185,25 @@ import TestSupport
         let wrong = try manifest(#""99""#)
         #expect(throws: SuiteError.self) { try SuiteLoader.cases(of: wrong, path: path, directory: dir.path) }
     }
+
+    @Test func aSuiteListOfDevicesIsOneCasePerDevice() throws {
+        func manifest(_ defaults: String) throws -> SuiteManifest {
+            try JSONDecoder().decode(SuiteManifest.self, from: Data("""
+                {"version": 1, "scripts": ["a.js"], "pages": ["p.html"], "defaults": {\(defaults)}}
+                """.utf8))
+        }
+        let dir = try folder(["a.js": Self.replaceAll, "p.html": "<title>t</title>"])
+        let path = dir.appendingPathComponent("s.suite.json").path
+        let cases = try SuiteLoader.cases(of: try manifest(#""device": ["iphone", "ipad"]"#), path: path, directory: dir.path)
+        #expect(cases.map(\.id) == ["a@p@iphone", "a@p@ipad"])
+        #expect(cases.map { $0.settings.device?.names } == [["iphone"], ["ipad"]])
+        let both = try SuiteLoader.cases(of: try manifest(#""device": ["iphone", "ipad"], "ios": ["15.0", "16.0"]"#), path: path, directory: dir.path)
+        #expect(both.map(\.id) == ["a@p@ios15.0@iphone", "a@p@ios15.0@ipad", "a@p@ios16.0@iphone", "a@p@ios16.0@ipad"])
+        let one = try SuiteLoader.cases(of: try manifest(#""device": "ipad""#), path: path, directory: dir.path)
+        #expect(one.map(\.id) == ["a@p"])
+        let wrong = try manifest(#""device": "watch""#)
+        #expect(throws: SuiteError.self) { try SuiteLoader.cases(of: wrong, path: path, directory: dir.path) }
+    }
 }
 
 /// A suite's `"ios"` through the worker processes: each version is its own case and runs as
@@ -156,17 +214,23 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try IOSCommandTests.replaceAll.write(to: folder.appendingPathComponent("late.js"), atomically: true, encoding: .utf8)
         try "<title>A B</title>".write(to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+        try "var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ platform: navigator.platform, width: screen.width }); } };"
+            .write(to: folder.appendingPathComponent("device.js"), atomically: true, encoding: .utf8)
         try """
             {"version": 1, "cases": [
               {"id": "old", "script": "late.js", "page": "page.html", "ios": "13.0",
                "expect": {"completed": false, "diagnosticsInclude": ["ios-api-missing", "run-threw"]}},
               {"id": "new", "script": "late.js", "page": "page.html", "ios": ["13.4", "16.1"],
-               "expect": {"completed": true, "results": {"title": "A_B"}}}
+               "expect": {"completed": true, "results": {"title": "A_B"}}},
+              {"id": "pad", "script": "device.js", "page": "page.html", "device": "ipad",
+               "expect": {"results": {"platform": "MacIntel", "width": 820}}},
+              {"id": "phone", "script": "device.js", "page": "page.html", "device": "iphone",
+               "expect": {"results": {"platform": "iPhone", "width": 390}}}
             ]}
             """.write(to: folder.appendingPathComponent("ios.suite.json"), atomically: true, encoding: .utf8)
         let result = try CommandLineRunner.run(["test", "ios.suite.json", "--jobs", "1"], currentDirectory: folder)
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
-        for id in ["old", "new@ios13.4", "new@ios16.1"] {
+        for id in ["old", "new@ios13.4", "new@ios16.1", "pad", "phone"] {
             #expect(result.stdout.contains("PASS  \(id) "), "\(id): \(result.stdout)")
         }
     }

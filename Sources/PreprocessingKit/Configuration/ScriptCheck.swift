@@ -51,8 +51,10 @@ public enum ScriptCheck {
     ///   - timeout: CPU seconds `run` may take on each page before it is reported as `timeout`.
     ///   - simulator: reused, so the DOM is compiled once.
     ///   - iOS: run every check as Safari on that iOS version (`check --ios`).
+    ///   - device: and on that device (`check --device`; nil: the iPhone).
     public static func run(scriptURL: URL, extensionPointIdentifier: String? = nil, examplePage: URL? = nil,
-                           timeout: Double = 5, simulator: Simulator = Simulator(), iOS: IOSVersion? = nil) -> [Diagnostic] {
+                           timeout: Double = 5, simulator: Simulator = Simulator(), iOS: IOSVersion? = nil,
+                           device: SimulatedDevice? = nil) -> [Diagnostic] {
         let scriptPath = scriptURL.path
         guard let data = FileManager.default.contents(atPath: scriptPath) else {
             return [Diagnostic(.scriptUnreadable, "cannot read the preprocessing script", file: scriptPath)]
@@ -81,6 +83,7 @@ public enum ScriptCheck {
                                  handler: isAction ? EchoHandler() : NoFinalizeHandler())
         request.timeout = timeout
         request.iOS = iOS
+        request.device = device
         let blankRun = simulator.run(request)
         if let internalError = blankRun.diagnostics.first(where: { $0.code == DiagnosticCode.internalError.rawValue }) {
             return [internalError]
@@ -118,6 +121,7 @@ public enum ScriptCheck {
                 var exampleRequest = RunRequest(scriptPath: scriptPath, scriptSource: source, page: page)
                 exampleRequest.timeout = timeout
                 exampleRequest.iOS = iOS
+                exampleRequest.device = device
                 let exampleRun = simulator.run(exampleRequest)
                 add(exampleRun.diagnostics, on: "the example page \(example.lastPathComponent)")
             } catch {

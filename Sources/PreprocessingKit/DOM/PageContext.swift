@@ -23,8 +23,11 @@ public final class PageContext {
         public var language = "en-US"
         public var confirmAnswer = false
         public var promptAnswer: String?
+        /// The screen and viewport, CSS pixels (`SimulatedDevice.iPhone`'s unless `present` says otherwise).
         public var viewportWidth = 390
         public var viewportHeight = 844
+        public var devicePixelRatio = 3
+        public var maxTouchPoints = 5
         /// Frame documents by URL (webarchive subframes, MHTML parts): html text.
         public var frames: [String: String] = [:]
         /// The document URL of frames named by another URL (an MHTML part's `cid:`).
@@ -40,6 +43,16 @@ public final class PageContext {
         public var fixtures: [NetworkFixture] = []
 
         public init(url: String) { self.url = url }
+
+        /// Safari on `device` with that iOS version: its user agent, platform, screen and touch points.
+        public mutating func present(_ device: SimulatedDevice, iOS version: IOSVersion) {
+            userAgent = device.userAgent(for: version)
+            platform = device.platform(on: version)
+            viewportWidth = device.screenWidth
+            viewportHeight = device.screenHeight
+            devicePixelRatio = device.devicePixelRatio
+            maxTouchPoints = device.maxTouchPoints
+        }
     }
 
     /// A realm with the DOM core evaluated and no page in it yet: the part of building a page
@@ -206,6 +219,8 @@ public final class PageContext {
         if let promptAnswer = c.promptAnswer { json.key("promptAnswer"); json.string(promptAnswer) }
         json.key("viewportWidth"); json.number(Double(c.viewportWidth))
         json.key("viewportHeight"); json.number(Double(c.viewportHeight))
+        json.key("devicePixelRatio"); json.number(Double(c.devicePixelRatio))
+        json.key("maxTouchPoints"); json.number(Double(c.maxTouchPoints))
         json.key("frames"); json.stringMap(c.frames)
         json.key("frameURLs"); json.stringMap(c.frameURLs)
         json.key("eventLoop"); json.open("{")

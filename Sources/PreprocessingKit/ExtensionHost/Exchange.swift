@@ -41,7 +41,7 @@ struct Exchange {
         transcript = Transcript(
             page: .init(path: page.path, url: page.url, urlSource: page.urlSource, encoding: page.encoding,
                         encodingSource: page.encodingSource, format: page.format.rawValue, byteCount: page.byteCount,
-                        title: nil),
+                        title: nil, device: request.device.map { "\($0.model), iOS \(request.iOS ?? IOSCompatibility.newest)" }),
             script: .init(path: request.scriptPath),
             selection: nil, completed: false, results: nil, resultsJSON: nil, completionCalls: 0,
             diagnostics: page.notes, console: [], dialogs: [], navigations: [],
@@ -165,7 +165,10 @@ struct Exchange {
         configuration.now = request.now
         configuration.seed = request.seed
         configuration.fixtures = request.fixtures
-        if let version = request.iOS { configuration.userAgent = IOSCompatibility.userAgent(for: version) }
+        // Without either the configuration's defaults are already the newest iOS's iPhone.
+        if request.iOS != nil || request.device != nil {
+            configuration.present(request.device ?? .iPhone, iOS: request.iOS ?? IOSCompatibility.newest)
+        }
         return configuration
     }
 

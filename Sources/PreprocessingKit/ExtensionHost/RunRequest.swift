@@ -66,6 +66,8 @@ public struct RunRequest {
     /// `--ios VERSION`: the page as Safari on that iOS version has it (APIs it lacks hidden,
     /// syntax it cannot parse refused, its user agent); validated with `IOSCompatibility.validated`.
     public var iOS: IOSVersion?
+    /// `--device`: the device Safari runs on; nil is the iPhone (`SimulatedDevice.iPhone`).
+    public var device: SimulatedDevice?
     /// When set (and `iOS` is not), every reach of an API newer than iOS 8 by the script is
     /// recorded here (`check --ios-report`); nothing is hidden.
     public var iOSAccessLog: IOSAccessLog?

@@ -82,6 +82,9 @@ public struct Transcript: Codable, Equatable, Sendable {
         public var format: String
         public var byteCount: Int
         public var title: String?
+        /// `--device`: the device and iOS version Safari ran on (`iPad Air 11-inch (M3), iOS 26.6`);
+        /// absent without it (the newest iOS's iPhone).
+        public var device: String?
     }
 
     public struct ScriptSummary: Codable, Equatable, Sendable {

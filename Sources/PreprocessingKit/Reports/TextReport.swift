@@ -12,6 +12,7 @@ public enum TextReport {
         line("  URL       \(t.page.url)  (\(t.page.urlSource))")
         line("  Encoding  \(t.page.encoding)  (\(t.page.encodingSource)), \(t.page.byteCount) bytes, \(t.page.format)")
         if let title = t.page.title { line("  Title     \(quoted(title))") }
+        if let device = t.page.device { line("  Device    \(device)") }
         line(style.bold("Script") + "    \(t.script.path)")
         if let selection = t.selection {
             line(style.bold("Selection") + " \(quoted(selection.requested))\(selection.found ? "" : "  (not found)")")

@@ -136,6 +136,7 @@ public enum CaseExecution {
         if let seed = settings.seed { request.seed = seed }
         if let now = settings.now { request.now = now }
         if let version = settings.ios?.versions.first { request.iOS = try? IOSCompatibility.validated(version) }
+        if let device = settings.device?.names.first { request.device = SimulatedDevice.named(device) }
         if let folder = settings.fixtures {
             do {
                 request.fixtures = try NetworkFixture.folder(folder, confinement: PathConfinement(folder: suiteCase.suiteDirectory,

@@ -65,12 +65,24 @@ public enum SuiteLoader {
                     throw SuiteError(path: path, message: "case '\(caseID)': \"ios\": \(error.description)")
                 }
             }
-            for version in versions.count > 1 ? versions.map(Optional.some) : [nil] {
+            // And per device of a list.
+            let devices = settings.device?.names ?? []
+            for device in devices where SimulatedDevice.named(device) == nil {
+                throw SuiteError(path: path, message: "case '\(caseID)': \"device\" is one of \(SimulatedDevice.names), not '\(device)'")
+            }
+            let variants = (versions.count > 1 ? versions.map(Optional.some) : [nil]).flatMap { version in
+                (devices.count > 1 ? devices.map(Optional.some) : [nil]).map { (version: version, device: $0) }
+            }
+            for variant in variants {
                 var versionSettings = settings
                 var versionID = caseID
-                if let version {
+                if let version = variant.version {
                     versionSettings.ios = IOSVersionList([version])
-                    versionID = sanitized(caseID + "@ios" + version)
+                    versionID = sanitized(versionID + "@ios" + version)
+                }
+                if let device = variant.device {
+                    versionSettings.device = DeviceList([device])
+                    versionID = sanitized(versionID + "@" + device.lowercased())
                 }
                 if cases.contains(where: { $0.id == versionID }) {
                     throw SuiteError(path: path, message: "two cases have the id '\(versionID)'; give one an explicit \"id\"")

@@ -84,6 +84,9 @@ public struct CaseSettings: Codable, Equatable, Sendable {
     /// `"ios": "15.0"` or `["15.0", "16.0"]`: run as Safari on that iOS version (as `run --ios`);
     /// a list makes one case per version.
     public var ios: IOSVersionList?
+    /// `"device": "ipad"` or `["iphone", "ipad"]`: run on that device (as `run --device`); a list
+    /// makes one case per device.
+    public var device: DeviceList?
     public var expect: CaseExpectations?
 
     public init() {}
@@ -110,6 +113,7 @@ public struct CaseSettings: Codable, Equatable, Sendable {
         merged.now = now ?? defaults.now
         merged.fixtures = fixtures ?? defaults.fixtures
         merged.ios = ios ?? defaults.ios
+        merged.device = device ?? defaults.device
         if let own = expect, let base = defaults.expect { merged.expect = own.merged(over: base) } else { merged.expect = expect ?? defaults.expect }
         return merged
     }
@@ -157,20 +161,32 @@ public struct IOSVersionList: Codable, Equatable, Sendable {
 
     public init(_ versions: [String]) { self.versions = versions }
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let one = try? container.decode(String.self) {
-            versions = [one]
-        } else {
-            versions = try container.decode([String].self)
-            if versions.isEmpty {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"ios\" lists no version"))
-            }
-        }
-    }
+    public init(from decoder: Decoder) throws { versions = try decodeOneOrMany(decoder, emptyMessage: "\"ios\" lists no version") }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if versions.count == 1 { try container.encode(versions[0]) } else { try container.encode(versions) }
-    }
+    public func encode(to encoder: Encoder) throws { try encodeOneOrMany(versions, encoder) }
+}
+
+/// `"ipad"` or `["iphone", "ipad"]`: the devices a case runs on (checked when the suite loads).
+public struct DeviceList: Codable, Equatable, Sendable {
+    public var names: [String]
+
+    public init(_ names: [String]) { self.names = names }
+
+    public init(from decoder: Decoder) throws { names = try decodeOneOrMany(decoder, emptyMessage: "\"device\" lists no device") }
+
+    public func encode(to encoder: Encoder) throws { try encodeOneOrMany(names, encoder) }
+}
+
+/// A string, or a list of at least one string.
+private func decodeOneOrMany(_ decoder: Decoder, emptyMessage: String) throws -> [String] {
+    let container = try decoder.singleValueContainer()
+    if let one = try? container.decode(String.self) { return [one] }
+    let list = try container.decode([String].self)
+    if list.isEmpty { throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: emptyMessage)) }
+    return list
+}
+
+private func encodeOneOrMany(_ values: [String], _ encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if values.count == 1 { try container.encode(values[0]) } else { try container.encode(values) }
 }

@@ -8,6 +8,7 @@ class Navigator {
       userAgent: String(config.userAgent ?? ""),
       platform: config.platform || "iPhone",
       language: config.language || "en-US",
+      maxTouchPoints: config.maxTouchPoints ?? 5,
     };
   }
   get userAgent() { return this[SOURCE].userAgent; }
@@ -23,7 +24,7 @@ class Navigator {
   get languages() { return Object.freeze([this[SOURCE].language]); }
   get cookieEnabled() { return true; }
   get onLine() { return true; }
-  get maxTouchPoints() { return 5; }
+  get maxTouchPoints() { return this[SOURCE].maxTouchPoints; }
   get standalone() { return false; }
   get hardwareConcurrency() { return 4; }
   get webdriver() { return false; }

@@ -1,7 +1,7 @@
 // Window: https://html.spec.whatwg.org/#the-window-object
 // The page's global object is the window: installWindowGlobals defines its properties on
 // globalThis. Dialogs and navigations are recorded; layout values are those of an iPhone
-// viewport (390×844 CSS pixels at 3× unless the configuration says otherwise).
+// viewport (390×844 CSS pixels at 3×, an iPhone, unless the configuration gives another device).
 
 class Window extends EventTarget {
   constructor(token) {
@@ -220,7 +220,10 @@ function installWindowGlobals(global) {
   define("frameElement", null);
   // The page's values: configureWindow.
   for (const name of WINDOW_PAGE_VALUES) define(name, undefined);
-  define("devicePixelRatio", 3);
+  define("devicePixelRatio", 3); // the page's: configureWindow
+  // Safari on iOS and iPadOS only (browser-compat-data api.Window.orientation and
+  // orientationchange_event: safari_ios ≤3, desktop Safari never): the device held upright.
+  define("orientation", 0);
   define("screenX", 0);
   define("screenY", 0);
   define("screenLeft", 0);
@@ -284,6 +287,7 @@ function installWindowGlobals(global) {
     return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, state.viewportWidth, state.viewportHeight));
   });
   defineEventHandlerProperties(global, EVENT_HANDLER_NAMES);
+  defineEventHandlerProperties(global, ["orientationchange"]);
   installFrameAccess(global); // window.length now, window[i] once the tree is built (frames.js)
 }
 
@@ -307,6 +311,7 @@ function configureWindow(global, doc, config) {
   WINDOW_PAGE.sessionStorage = createStorage();
   const values = [/^https:|^about:|^file:/.test(state.url), width, height, width, height];
   for (let i = 0; i < WINDOW_PAGE_VALUES.length; i++) Object.defineProperty(global, WINDOW_PAGE_VALUES[i], { value: values[i] });
+  Object.defineProperty(global, "devicePixelRatio", { value: config.devicePixelRatio || 3 });
   Object.defineProperty(global, "visualViewport", {
     value: { width, height, scale: 1, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, addEventListener() {}, removeEventListener() {} },
   });

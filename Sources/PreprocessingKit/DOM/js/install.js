@@ -8,7 +8,8 @@ const api = Object.freeze({
    * page's values: everything that does not need the tree, so Swift calls it while the parser
    * is still running.
    * @param {object} config {url, characterSet, contentType, referrer, cookie, lastModified,
-   *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight}
+   *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight,
+   *   devicePixelRatio, maxTouchPoints}
    */
   preparePage(config) {
     config = config || {};
