@@ -326,8 +326,9 @@ public struct RunCommand: Equatable {
         request.trace = trace || diff || htmlOutputPath != nil
         // The text report never shows the page after finalize; serialising a large built page
         // for nobody took a quarter of the 50 MB page's peak (834 MB walked, 1,058 MB with it).
-        // --diff and --html-out record it through the trace.
-        request.recordsFinalizedHTML = format != .text
+        // --diff and --html-out record it through the trace. Nor does the property list, which
+        // holds the results only.
+        request.recordsFinalizedHTML = format == .json
         if inspect { request.debuggerPause = Inspector.prompt(output: output) }
         return request
     }
@@ -345,7 +346,7 @@ public struct RunCommand: Equatable {
                 output.write(TraceReport.htmlDiff(transcript, colours: output.isTerminal) ?? "finalize did not run, so there is no diff\n")
             }
         case .json:
-            output.write(JSONReport.render(transcript))
+            JSONReport.write(transcript) { output.writeOut($0) }
         case .plist:
             output.write(PlistReport.render(transcript))
             for diagnostic in transcript.diagnostics { output.error(diagnostic.formatted) }

@@ -171,10 +171,18 @@ extension Exchange {
         transcript.clock?.finalizeEnded = try? page.virtualTime()
     }
 
+    /// A page this large has its run's garbage collected before its HTML is serialised: what
+    /// the script left (a walk's node lists) is freed for the serialisation to reuse, rather than
+    /// the serialisation growing the heap past it.
+    static let collectBeforeSerialisingBytes = 8_000_000
+
     /// What finalize did to the page: events, the final HTML, and with `--trace` its mutations.
     mutating func recordEffects(_ page: PageContext) {
         collectEvents(page, finalize: true)
-        if request.recordsFinalizedHTML || request.trace { transcript.finalize.html = try? page.documentHTML() }
+        if request.recordsFinalizedHTML || request.trace {
+            if request.page.byteCount >= Self.collectBeforeSerialisingBytes { page.javaScript.machine.collectGarbage() }
+            transcript.finalize.html = try? page.documentHTML()
+        }
         if request.trace {
             tracer.flush()
             transcript.mutations = (try? page.takeMutations()) ?? []

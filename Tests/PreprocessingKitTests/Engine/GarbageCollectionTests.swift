@@ -53,6 +53,28 @@ import Testing
         #expect(weak.context == nil)
     }
 
+    /// A page of `Exchange.collectBeforeSerialisingBytes` or more is collected once before its
+    /// HTML after finalize is serialised (what the run left is freed for the serialisation to
+    /// reuse); a smaller page, or a run that does not record that HTML, is not.
+    @Test func aLargePageIsCollectedBeforeItsHTMLAfterFinalizeIsSerialised() throws {
+        let script = "var ExtensionPreprocessingJS = { run(a) { a.completionFunction({}); }, finalize(a) { document.title = 'done'; } };"
+        func collections(bytes: Int, recordsHTML: Bool) throws -> Int {
+            let simulator = Simulator()
+            let html = "<title>t</title><pre>" + String(repeating: "a", count: bytes) + "</pre>"
+            let page = try PageLoader.load(data: Data(html.utf8), path: "page.html", options: PageLoadOptions(url: "https://example.com/"))
+            var request = RunRequest(scriptPath: "Action.js", scriptSource: script, page: page,
+                                     handler: FinalizeArgumentsHandler(arguments: .dictionary([:])), handlerName: "finalize")
+            request.recordsFinalizedHTML = recordsHTML
+            let transcript = simulator.run(request)
+            #expect(transcript.finalize.called)
+            #expect((transcript.finalize.html?.utf8.count ?? 0) > (recordsHTML ? bytes : -1))
+            return simulator.machine.fullCollections
+        }
+        #expect(try collections(bytes: Exchange.collectBeforeSerialisingBytes, recordsHTML: true) == 1)
+        #expect(try collections(bytes: Exchange.collectBeforeSerialisingBytes, recordsHTML: false) == 0)
+        #expect(try collections(bytes: 1_000, recordsHTML: true) == 0)
+    }
+
     @Test func aSimulatorCollectsThePreviousPageBeforeTheNextRunOnly() throws {
         let simulator = Simulator()
         let page = try PageLoader.load(data: Data("<title>t</title><p>one</p>".utf8), path: "page.html",

@@ -204,4 +204,19 @@ import Testing
         try first.evaluate("var shared = 1")
         #expect(try second.evaluate("typeof shared").stringValue == "undefined")
     }
+
+    /// A string crossing out of the engine is decoded in place into exactly-sized storage: the
+    /// same text the standard library's UTF-16 decoding gives, one to four bytes a unit or pair,
+    /// a lone surrogate (leading, trailing, or last) as U+FFFD.
+    @Test func aLongStringCrossesAsTheStandardLibraryDecodesIt() {
+        let units: [UInt16] = [0x41, 0x0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFD, 0xD83D, 0xDE00, 0xDC00, 0x42, 0xD800, 0x43, 0xFFFF, 0x2028]
+        for tail: [UInt16] in [[], [0xD83D], [0xDE00]] {
+            let text = Array(repeating: units, count: 40).flatMap { $0 } + tail
+            let decoded = text.withUnsafeBufferPointer { JavaScriptContext.decodedString(utf16: $0) }
+            let expected = String(decoding: text, as: UTF16.self)
+            #expect(decoded == expected)
+            #expect(Array(decoded.utf8) == Array(expected.utf8))
+            #expect(text.withUnsafeBufferPointer { JavaScriptContext.utf8Count(utf16: $0) } == expected.utf8.count)
+        }
+    }
 }
