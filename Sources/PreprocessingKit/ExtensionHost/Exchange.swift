@@ -102,9 +102,14 @@ struct Exchange {
     /// top-level statements: 665 MB at the peak, from a 60 MB process).
     static let parseMemoryFactor = 32
 
+    /// The largest script that can be parsed within the memory limit (nil: no limit).
+    var scriptByteLimit: Int? {
+        request.memoryLimitMegabytes > 0 ? request.memoryLimitMegabytes * 1_048_576 / Self.parseMemoryFactor : nil
+    }
+
     /// Whether a script of `bytes` can be parsed within the memory limit; says why not.
     mutating func scriptFitsMemoryLimit(bytes: Int) -> Bool {
-        guard request.memoryLimitMegabytes > 0, bytes > request.memoryLimitMegabytes * 1_048_576 / Self.parseMemoryFactor else { return true }
+        guard let limit = scriptByteLimit, bytes > limit else { return true }
         diagnose(.memoryLimit,
                  "the script is \(bytes / 1_048_576) MB; parsing it takes up to \(bytes / 1_048_576 * Self.parseMemoryFactor) MB, over the \(request.memoryLimitMegabytes) MB limit, and cannot be stopped part way (raise it with --memory-limit)")
         return false
@@ -215,15 +220,17 @@ struct Exchange {
         var source: String
         if let given = request.scriptSource {
             source = given
-        } else if let size = (try? FileManager.default.attributesOfItem(atPath: request.scriptPath))?[.size] as? Int,
-                  !scriptFitsMemoryLimit(bytes: size) {
-            // Refused by its size, before a byte is read.
-            throw ExchangeEnded()
-        } else if let data = FileManager.default.contents(atPath: request.scriptPath) {
-            source = String(decoding: data, as: UTF8.self)
         } else {
-            diagnose(.scriptUnreadable, "cannot read the preprocessing script")
-            throw ExchangeEnded()
+            do {
+                source = String(decoding: try FileBytes.read(path: request.scriptPath, limit: scriptByteLimit), as: UTF8.self)
+            } catch .tooLarge(let size) {
+                // Refused by its size, before a byte is read.
+                _ = scriptFitsMemoryLimit(bytes: size)
+                throw ExchangeEnded()
+            } catch {
+                diagnose(.scriptUnreadable, "cannot read the preprocessing script")
+                throw ExchangeEnded()
+            }
         }
         guard scriptFitsMemoryLimit(bytes: source.utf8.count) else { throw ExchangeEnded() }
         do {

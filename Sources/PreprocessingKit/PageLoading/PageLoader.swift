@@ -16,46 +16,23 @@ public enum PageLoader {
         try load(bytes: readFile(path: path, limit: options.maximumBytes), path: path, options: options)
     }
 
-    /// The file's bytes, read with the system's calls: Foundation's file attributes look up the
-    /// owner's user and group names (the user database, a network lookup on some machines) and
-    /// its `Data(contentsOf:)` is copied once more, for nothing a page needs.
+    /// The page file's bytes (`FileBytes`), failures as the page's diagnostics.
     private static func readFile(path: String, limit: Int?) throws -> [UInt8] {
-        func unreadable(_ reason: String) -> PageLoadError {
-            PageLoadError(code: .pageUnreadable, message: "cannot read the page: \(reason)", path: path)
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw unreadable(errno == ENOENT || errno == ENOTDIR ? "no such file" : errno == EISDIR ? "it is a directory" : "permission denied or read error")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw unreadable("permission denied or read error") }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw unreadable("it is a directory") }
-        func tooLarge(_ size: Int, _ limit: Int) -> PageLoadError {
-            PageLoadError(code: .pageTooLarge,
-                          message: "the page is \(size / 1_048_576) MB, more than the \(limit / 1_048_576) MB the memory limit allows (raise it with --memory-limit)",
-                          path: path)
-        }
-        let size = Int(status.st_size)
-        if let limit, size > limit { throw tooLarge(size, limit) }
-        // The size is a first guess: a file that grows while it is read (or a FIFO, size 0) is read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536))) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        do {
+            return try FileBytes.read(path: path, limit: limit)
+        } catch {
+            let reason: String
+            switch error {
+            case .noFile: reason = "no such file"
+            case .directory: reason = "it is a directory"
+            case .unreadable: reason = "permission denied or read error"
+            case .tooLarge(let size):
+                throw PageLoadError(code: .pageTooLarge,
+                                    message: "the page is \(size / 1_048_576) MB, more than the \((limit ?? 0) / 1_048_576) MB the memory limit allows (raise it with --memory-limit)",
+                                    path: path)
             }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(errno == EISDIR ? "it is a directory" : "permission denied or read error")
-            }
-            if read == 0 { break }
-            count += read
-            if let limit, count > limit { throw tooLarge(count, limit) }
+            throw PageLoadError(code: .pageUnreadable, message: "cannot read the page: \(reason)", path: path)
         }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     /// Loads a page from bytes already read; `path` names it in messages and decides the format
