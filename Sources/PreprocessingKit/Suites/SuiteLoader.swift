@@ -73,6 +73,7 @@ public enum SuiteLoader {
             let variants = (versions.count > 1 ? versions.map(Optional.some) : [nil]).flatMap { version in
                 (devices.count > 1 ? devices.map(Optional.some) : [nil]).map { (version: version, device: $0) }
             }
+            let problem = missingFiles(script: script, page: page, resolver: resolver)
             for variant in variants {
                 var versionSettings = settings
                 var versionID = caseID
@@ -90,7 +91,7 @@ public enum SuiteLoader {
                 var suiteCase = SuiteCase(id: versionID, suitePath: path, suiteDirectory: directory, index: cases.count,
                                           script: script, page: page, settings: versionSettings)
                 suiteCase.allowOutside = resolver.confinement.allowsOutside
-                suiteCase.problem = missingFiles(script: script, page: page, resolver: resolver)
+                suiteCase.problem = problem
                 // The snapshot is read into reports and written when recorded: a linked
                 // `__snapshots__` folder may not lead out of the suite either.
                 if versionSettings.expect?.snapshot != nil { try resolver.check(suiteCase.snapshotPath) }
