@@ -63,7 +63,7 @@ let package = Package(
 
         // MARK: Command line: parsing and output (a library, so tests call `parse` in process)
         // and the executable that only calls `PreprocessSim.main`
-        .target(name: "PreprocessSimCommandLine", dependencies: ["PreprocessingKit", "HTMLParser"]),
+        .target(name: "PreprocessSimCommandLine", dependencies: ["PreprocessingKit"]),
         .executableTarget(name: "preprocess-sim", dependencies: ["PreprocessSimCommandLine"]),
 
         // MARK: An extension target's imports, for its Swift files compiled unchanged: each

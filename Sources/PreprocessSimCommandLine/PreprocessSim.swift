@@ -1,6 +1,5 @@
 import Foundation
 import PreprocessingKit
-import HTMLParser
 
 /// The `preprocess-sim` command line: `parse` turns arguments into a command that tests can
 /// inspect or run in process; `main` in the executable only calls `PreprocessSim.main`.
@@ -85,6 +84,8 @@ public enum PreprocessSim {
 
     /// Runs the command line and returns the exit code.
     public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
+        let writeError = output.writeError
+        LibraryLog.send { writeError(Data(($0 + "\n").utf8)) }
         let command: Command
         do {
             command = try parse(arguments)
@@ -142,30 +143,12 @@ extension PreprocessSim {
             output.error("\(path): error: \(error) [\(DiagnosticCode.pageUnreadable)]")
             return ExitCode.usage
         }
-        let tree: FlatTree
-        if let fragmentContext {
-            let parts = fragmentContext.split(separator: " ").map(String.init)
-            let namespace: FlatTree.Namespace = parts.count == 2 ? (parts[0] == "svg" ? .svg : parts[0] == "math" ? .mathml : .html) : .html
-            guard parts.count == 1 || (parts.count == 2 && namespace != .html) else {
-                output.error("preprocess-sim: error: --fragment takes an element name, or 'svg NAME' / 'math NAME'")
-                return ExitCode.usage
-            }
-            tree = HTMLParser.parseFragment(page.html, context: .init(localName: HTMLParser.elementName(parts.last!, namespace: namespace),
-                                                                           namespace: namespace))
-        } else {
-            tree = HTMLParser.parseDocument(page.html)
+        do {
+            try TreeDump.write(page, fragmentContext: fragmentContext) { output.write($0) }
+        } catch {
+            output.error("preprocess-sim: error: \(error.message)")
+            return ExitCode.usage
         }
-        // Written as it goes, in chunks: a page nested thousands deep prints gigabytes.
-        var chunk = ""
-        HTML5LibTreeFormat.forEachLine(of: tree) { line in
-            chunk += line
-            chunk += "\n"
-            if chunk.utf8.count > 1 << 16 {
-                output.write(chunk)
-                chunk = ""
-            }
-        }
-        output.write(chunk)
         return ExitCode.success
     }
 }

@@ -120,7 +120,8 @@ public struct RunCommand: Equatable {
             case "--virtual-timeout": command.virtualTimeout = try parseNumber(try value(), option: name, command: "run")
             case "--fixture":
                 let text = try value()
-                guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+                // Split at the last `=`, as the request does: a URL's query has `=` in it, a path seldom.
+                guard let equals = text.lastIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
                     throw UsageError("--fixture takes URL=FILE, not '\(text)'", command: "run")
                 }
                 command.fixtures.append(text)

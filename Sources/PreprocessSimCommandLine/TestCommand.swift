@@ -20,6 +20,16 @@ public struct TestCommand: Equatable {
     /// This process is a persistent worker of `test` (`__run-cases`).
     public var isWorkerProcess = false
 
+    /// How the library's suite runner starts this program's hidden case commands.
+    public static func workerCommand(executable: String) -> WorkerCommand {
+        WorkerCommand(executable: executable, oneCaseArguments: ["__run-case"], workerArguments: ["__run-cases"])
+    }
+
+    /// This program (or `PREPROCESS_SIM_EXECUTABLE`) as the runner's worker.
+    static var workerCommand: WorkerCommand {
+        workerCommand(executable: ProcessInfo.processInfo.environment["PREPROCESS_SIM_EXECUTABLE"] ?? SuiteRunner.currentExecutable)
+    }
+
     static func parse(_ arguments: [String]) throws -> TestCommand {
         var command = TestCommand()
         var reader = ArgumentReader(arguments, command: "test")
@@ -82,7 +92,7 @@ public struct TestCommand: Equatable {
             }
         }
         let selected = SuiteRunner.select(cases, filter: filter, shard: shard)
-        var options = SuiteRunner.Options(executable: ProcessInfo.processInfo.environment["PREPROCESS_SIM_EXECUTABLE"] ?? SuiteRunner.currentExecutable)
+        var options = SuiteRunner.Options(worker: Self.workerCommand)
         if let jobs { options.jobs = jobs }
         options.failFast = failFast
         options.recordMode = recordMode ?? .fromEnvironment()

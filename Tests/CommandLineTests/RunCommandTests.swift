@@ -242,6 +242,15 @@ import TestSupport
         #expect(throws: UsageError.self) { try RunCommand.parseSelectRange("p@-1..p@2") }
     }
 
+    /// `--fixture` is checked where it is split: at the last `=`, so a URL's query may hold one.
+    @Test func aFixtureIsCheckedAtTheLastEqualsSign() throws {
+        let base = ["--script", "Scripts/ShareScript.js", "--page", "p.html"]
+        let command = try RunCommand.parse(base + ["--fixture", "https://example.com/?q=1=data.json"])
+        #expect(command.fixtures == ["https://example.com/?q=1=data.json"])
+        #expect(throws: UsageError.self) { try RunCommand.parse(base + ["--fixture", "https://example.com/?q="]) }
+        #expect(throws: UsageError.self) { try RunCommand.parse(base + ["--fixture", "=data.json"]) }
+    }
+
     @Test func aRegisteredHandlerIsAcceptedByName() throws {
         BuiltInHandlers.register(name: "test-registered-by-name") { EchoHandler() }
         #expect(try PreprocessSim.parse(["run", "--script", "a.js", "--page", "p.html", "--handler", "test-registered-by-name"]) != .version)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PreprocessingKit
+import PreprocessSimCommandLine
 import TestSupport
 
 /// Files in a new temporary folder.
@@ -19,7 +20,7 @@ private let titleScript = "var ExtensionPreprocessingJS = { run: function(a) { a
 /// The persistent `__run-cases` workers of `SuiteRunner`, through the built binary.
 @Suite struct SuiteWorkerTests {
     func runner(jobs: Int = 1, environment: [String: String] = [:], configure: (inout SuiteRunner.Options) -> Void = { _ in }) -> SuiteRunner {
-        var options = SuiteRunner.Options(executable: CommandLineRunner.binary.path)
+        var options = SuiteRunner.Options(worker: TestCommand.workerCommand(executable: CommandLineRunner.binary.path))
         options.jobs = jobs
         options.recordMode = .never
         options.environment = environment

@@ -8,7 +8,7 @@ enum DOMSourceFolder {
     struct Unreadable: Error {}
 
     /// Nil when the folder has no readable `order.txt` or a listed file cannot be read; a folder
-    /// the assembler refuses is reported on standard error and also gives nil.
+    /// the assembler refuses is reported to `LibraryLog` and also gives nil.
     static func bundle(folder: String) -> DOMBundleSources? {
         let directory = URL(fileURLWithPath: folder)
         guard let order = try? String(contentsOf: directory.appendingPathComponent("order.txt"), encoding: .utf8) else { return nil }
@@ -22,7 +22,7 @@ enum DOMSourceFolder {
         } catch is Unreadable {
             return nil
         } catch {
-            FileHandle.standardError.write(Data("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder): \(error)\n".utf8))
+            LibraryLog.write("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder): \(error)")
             return nil
         }
     }

@@ -167,7 +167,7 @@ public final class PageContext {
     static let activeBundle: DOMBundleSources = {
         if let folder = ProcessInfo.processInfo.environment["PREPROCESS_SIM_DOM_SOURCES"], !folder.isEmpty {
             if let sources = DOMSourceFolder.bundle(folder: folder) { return sources }
-            FileHandle.standardError.write(Data("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder) has no readable order.txt; using the built-in DOM\n".utf8))
+            LibraryLog.write("preprocess-sim: warning: PREPROCESS_SIM_DOM_SOURCES=\(folder) has no readable order.txt; using the built-in DOM")
         }
         return DOMBundleSources(source: DOMBundle.source, files: DOMBundle.files, lazyGroups: DOMBundle.lazyGroups)
     }()

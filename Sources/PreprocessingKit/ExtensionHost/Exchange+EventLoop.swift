@@ -3,55 +3,24 @@ import JavaScriptEngine
 
 /// The page's event loop within an exchange: tasks, page scripts, requests and recorded events.
 extension Exchange {
-    /// How a phase's event loop ended.
-    enum LoopEnding: Equatable {
-        /// `done` became true; tasks due at that moment ran too.
-        case completed
-        /// Nothing was left to run.
-        case idle
-        /// Only `setInterval` timers were left when the virtual-time budget ran out.
-        case onlyIntervals
-        /// A timeout or request was still pending when the virtual-time budget ran out.
-        case budget
-        /// A task ran past the CPU time limit.
-        case stopped
-    }
+    typealias LoopEnding = PageEventLoop.Ending
 
-    /// Runs tasks on the virtual clock, one per call so that microtasks run between them, until
-    /// `done` (then the tasks already due at that moment, so the loop is idle), or nothing is
-    /// left, or the phase has used `virtualTimeBudget` of virtual time.
+    /// Runs the page's tasks until `done`, nothing is left or the phase has used
+    /// `virtualTimeBudget` of virtual time (`PageEventLoop`); what goes wrong becomes a diagnostic.
     mutating func drainTasks(_ page: PageContext, until done: () -> Bool) -> LoopEnding {
-        let start = (try? page.virtualTime()) ?? 0
-        var deadline = start + request.virtualTimeBudget
-        var completed = false
-        while true {
-            if !completed && done() {
-                completed = true
-                deadline = (try? page.virtualTime()) ?? deadline
-            }
-            do {
-                guard try page.runNextTask(budgetMilliseconds: deadline) else { break }
-            } catch {
-                diagnose(error.timedOut ? .timeout : .taskThrew, "a timer or event callback threw", error)
-                if error.timedOut { return .stopped }
-            }
-            collectRejections(page)
-        }
-        collectRejections(page)
-        if completed || done() { return .completed }
-        switch (try? page.pendingWork()) ?? .none {
-        case .none: return .idle
-        case .onlyIntervals: return .onlyIntervals
-        case .tasks: return .budget
-        }
+        PageEventLoop.drain(page, budget: request.virtualTimeBudget, until: done) { report($0) }
     }
 
     /// Promises rejected with no handler, as diagnostics (on a device: an error in the console).
     mutating func collectRejections(_ page: PageContext) {
-        let rejections = page.unhandledRejections
-        guard !rejections.isEmpty else { return }
-        page.unhandledRejections.removeAll()
-        for rejection in rejections {
+        PageEventLoop.takeRejections(page) { report($0) }
+    }
+
+    private mutating func report(_ problem: PageEventLoop.Problem) {
+        switch problem {
+        case .taskThrew(let error):
+            diagnose(error.timedOut ? .timeout : .taskThrew, "a timer or event callback threw", error)
+        case .unhandledRejection(let rejection):
             diagnose(.unhandledRejection,
                      "a promise was rejected and nothing handled it: \(rejection.name): \(rejection.message)",
                      line: rejection.line, column: rejection.column, file: rejection.sourceURL)

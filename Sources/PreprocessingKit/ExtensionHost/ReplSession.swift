@@ -116,10 +116,17 @@ public final class ReplSession {
         printEvents()
     }
 
-    /// Runs due timers for up to a minute of virtual time.
+    /// Runs the page's tasks as a run's phase does (`PageEventLoop`, the run's default
+    /// virtual-time budget), printing what a task threw and the promises nothing handled.
     private func drainTasks(until done: () -> Bool) {
-        let deadline = ((try? page.virtualTime()) ?? 0) + 60_000
-        while !done(), (try? page.runNextTask(budgetMilliseconds: deadline)) == true {}
+        _ = PageEventLoop.drain(page, budget: RunRequest.defaultVirtualTimeBudget, until: done) { problem in
+            switch problem {
+            case .taskThrew(let error):
+                print(scriptSources.exception(error, phase: "task").rendered)
+            case .unhandledRejection(let rejection):
+                write("a promise was rejected and nothing handled it: \(rejection.name): \(rejection.message)\n")
+            }
+        }
     }
 
     private func print(_ lines: [String]) {

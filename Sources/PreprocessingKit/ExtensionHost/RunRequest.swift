@@ -33,7 +33,9 @@ public struct RunRequest {
     public var memoryLimitMegabytes = RunRequest.defaultMemoryLimitMegabytes
     public static let defaultMemoryLimitMegabytes = 1024
     /// Virtual milliseconds timers may advance the clock before waiting gives up.
-    public var virtualTimeBudget: Double = 60_000
+    public var virtualTimeBudget: Double = RunRequest.defaultVirtualTimeBudget
+    /// A minute of virtual time, for a phase's timers and requests.
+    public static let defaultVirtualTimeBudget: Double = 60_000
     public var confirmAnswer = false
     public var promptAnswer: String?
     public var cookie = ""

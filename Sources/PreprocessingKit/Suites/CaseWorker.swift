@@ -88,8 +88,8 @@ final class CaseWorker {
         close(errorDescriptor)
     }
 
-    /// Starts `executable __run-cases` in `directory` with `environment` added to this process's.
-    static func start(executable: String, environment: [String: String], directory: String) -> Result<CaseWorker, ChildProcessLaunchError> {
+    /// Starts `command`'s worker in `directory` with `environment` added to this process's.
+    static func start(_ command: WorkerCommand, environment: [String: String], directory: String) -> Result<CaseWorker, ChildProcessLaunchError> {
         // A worker that dies between cases must make our write fail with EPIPE, not kill us.
         signal(SIGPIPE, SIG_IGN)
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("preprocess-sim-worker-\(UUID().uuidString).stderr").path
@@ -99,8 +99,8 @@ final class CaseWorker {
         }
         unlink(errorPath)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__run-cases"]
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.workerArguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let inputPipe = Pipe(), outputPipe = Pipe()
@@ -311,7 +311,7 @@ public final class CaseWorkerLoop {
     }
 
     static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        LibraryLog.write(line)
     }
 
     /// The `__run-cases` process: invocations from standard input until it closes.

@@ -66,14 +66,30 @@ public struct Shard: Equatable, Sendable {
     }
 }
 
+/// A program that runs suite cases: one case read from standard input (`oneCaseArguments`), or
+/// case after case as a persistent worker (`workerArguments`, the `CaseWorker` protocol).
+public struct WorkerCommand: Sendable {
+    public var executable: String
+    public var oneCaseArguments: [String]
+    public var workerArguments: [String]
+
+    public init(executable: String, oneCaseArguments: [String], workerArguments: [String]) {
+        self.executable = executable
+        self.oneCaseArguments = oneCaseArguments
+        self.workerArguments = workerArguments
+    }
+}
+
 /// Runs cases in parallel in child processes, so a crash, an abort or a hang is that case's
 /// failure and the run goes on. Each runner thread keeps one worker process (`__run-cases`)
 /// that runs case after case; a worker that crashes or hangs is killed and replaced before the
 /// next case, and one that grew large or ran many cases is retired.
 public struct SuiteRunner {
     public struct Options: Sendable {
-        /// The `preprocess-sim` binary that runs the cases (`__run-cases`, or `__run-case`).
-        public var executable: String
+        /// The program that runs the cases, and how it is asked to: the command line owns the
+        /// commands (`preprocess-sim __run-cases`, `__run-case`), the runner only starts them.
+        public var worker: WorkerCommand
+        public var executable: String { worker.executable }
         /// Keep a worker process per runner thread; false starts one `__run-case` process per case.
         public var persistentWorkers = true
         /// A worker is retired after this many cases. Leaks that JavaScriptCore's full collection
@@ -100,7 +116,7 @@ public struct SuiteRunner {
         /// Added to the environment of every case's process.
         public var environment: [String: String] = [:]
 
-        public init(executable: String) { self.executable = executable }
+        public init(worker: WorkerCommand) { self.worker = worker }
     }
 
     public var options: Options
@@ -182,7 +198,7 @@ public struct SuiteRunner {
     /// Runs one case in a child process of its own (`__run-case`) and checks it.
     public func runOne(_ suiteCase: SuiteCase) -> CaseResult {
         let started = DispatchTime.now()
-        let child = ChildProcess.run(executable: options.executable, arguments: ["__run-case"],
+        let child = ChildProcess.run(executable: options.executable, arguments: options.worker.oneCaseArguments,
                                      directory: suiteCase.suiteDirectory, environment: options.environment,
                                      input: (try? JSONEncoder().encode(CaseInvocation(suiteCase: suiteCase, captureInitialHTML: options.captureInitialHTML,
                                                                                    recordFinalizedHTML: options.keepFinalizedHTML))) ?? Data(),
@@ -205,7 +221,7 @@ public struct SuiteRunner {
             if let current = slot.worker {
                 worker = current
             } else {
-                switch CaseWorker.start(executable: options.executable, environment: options.environment, directory: suiteCase.suiteDirectory) {
+                switch CaseWorker.start(options.worker, environment: options.environment, directory: suiteCase.suiteDirectory) {
                 case .success(let started):
                     worker = started
                     slot.worker = started

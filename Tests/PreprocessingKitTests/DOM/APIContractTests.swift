@@ -59,6 +59,44 @@ import TestSupport
         #expect(Set(declared) == Set(called.keys), "declared but not called: \(Set(declared).subtracting(called.keys)); called but not declared: \(Set(called.keys).subtracting(declared))")
     }
 
+    /// The first column of CONTRACT.md's host table.
+    static func documentedHostCalls() throws -> Set<String> {
+        let text = try String(contentsOf: Paths.repository.appendingPathComponent("Sources/PreprocessingKit/DOM/js/CONTRACT.md"), encoding: .utf8)
+        guard let start = text.range(of: "## host ") else { return [] }
+        var names: Set<String> = []
+        for line in text[start.upperBound...].split(separator: "\n") {
+            if line.hasPrefix("## ") { break }
+            guard line.hasPrefix("| `"), let open = line.firstIndex(of: "("), let tick = line.firstIndex(of: "`") else { continue }
+            names.insert(String(line[line.index(after: tick)..<open]))
+        }
+        return names
+    }
+
+    /// Every name `pattern`'s first group captures in the files of `folder` with `suffix`.
+    static func captures(_ pattern: String, in folder: String, suffix: String) throws -> Set<String> {
+        let expression = try NSRegularExpression(pattern: pattern)
+        let root = Paths.repository.appendingPathComponent(folder)
+        var names: Set<String> = []
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let file = walker?.nextObject() as? URL {
+            guard file.lastPathComponent.hasSuffix(suffix) else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
+            }
+        }
+        return names
+    }
+
+    @Test func theHostTableSwiftsHostAndTheDOMsCallsAgree() throws {
+        let documented = try Self.documentedHostCalls()
+        let given = try Self.captures(#"host\.setProperty\("([A-Za-z]+)""#, in: "Sources/PreprocessingKit/DOM", suffix: ".swift")
+        let called = try Self.captures(#"\bhost\.([A-Za-z]+)\s*\("#, in: "Sources/PreprocessingKit/DOM/js", suffix: ".js")
+        #expect(!documented.isEmpty)
+        #expect(documented == given, "CONTRACT.md's host table and PageContext's host differ: \(documented.symmetricDifference(given).sorted())")
+        #expect(called.isSubset(of: given), "called but not given: \(called.subtracting(given).sorted())")
+    }
+
     @Test func everyCallIsMadeFromTheOneAPIFile() throws {
         for (name, files) in try Self.calledMembers() {
             let allowed: Set<String> = name == "installPage" || name == "preparePage" ? ["PageContext.swift"] : ["PageContext+API.swift"]

@@ -27,11 +27,15 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { "\(file): \(name)" }
 
-    static func load(_ file: String) -> [DOMCase] {
+    /// The file's entries as JSON objects, or nil when the file cannot be read as an array of them.
+    static func entries(_ file: String) -> [[String: Any]]? {
         let url = Paths.fixtures.appendingPathComponent("dom-cases/\(file)")
-        guard let data = try? Data(contentsOf: url),
-              let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
-        return array.compactMap { entry in
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
+    }
+
+    static func load(_ file: String) -> [DOMCase] {
+        (entries(file) ?? []).compactMap { entry in
             guard let name = entry["name"] as? String, let script = entry["script"] as? String else { return nil }
             let expected = entry["expected"].map { value -> String in
                 if let string = value as? String { return string }
@@ -51,11 +55,12 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
         }
     }
 
-    static var all: [DOMCase] {
+    static var files: [String] {
         let folder = Paths.fixtures.appendingPathComponent("dom-cases")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-        return files.flatMap(load)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
     }
+
+    static var all: [DOMCase] { files.flatMap(load) }
 }
 
 @Suite struct DOMCaseTests {
@@ -80,7 +85,16 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test func everyCaseFileHasCases() {
-        #expect(DOMCase.all.count >= 100)
+    /// A file that does not parse, or an entry without a name or a script, would otherwise give
+    /// no case and pass unnoticed.
+    @Test(arguments: DOMCase.files)
+    func everyEntryOfTheFileIsACase(_ file: String) {
+        guard let entries = DOMCase.entries(file) else {
+            Issue.record("\(file) is not a JSON array of cases")
+            return
+        }
+        #expect(!entries.isEmpty, "\(file) holds no case")
+        #expect(DOMCase.load(file).count == entries.count,
+                "\(file): \(entries.count - DOMCase.load(file).count) entries have no name or no script")
     }
 }
