@@ -10,6 +10,23 @@ extension Exchange {
         stageStart = now
     }
 
+    /// The one way a stage ends the run: records the diagnostic and, when the page exists, what
+    /// it printed and showed so far; the stage throws what this returns.
+    mutating func ending(_ code: DiagnosticCode, _ message: String, line: Int? = nil, column: Int? = nil,
+                         file: String? = nil, events page: PageContext? = nil) -> ExchangeEnded {
+        diagnose(code, message, line: line, column: column, file: file)
+        if let page { collectEvents(page, finalize: false) }
+        return ExchangeEnded()
+    }
+
+    /// Ends the run with a JavaScript error as the diagnostic (`ending` above).
+    mutating func ending(_ code: DiagnosticCode, _ prefix: String, _ error: JavaScriptError,
+                         events page: PageContext? = nil) -> ExchangeEnded {
+        diagnose(code, prefix, error)
+        if let page { collectEvents(page, finalize: false) }
+        return ExchangeEnded()
+    }
+
     mutating func diagnose(_ code: DiagnosticCode, _ message: String,
                            line: Int? = nil, column: Int? = nil, file: String? = nil) {
         transcript.diagnostics.append(Diagnostic(code, message, file: file ?? scriptFile, line: line, column: column))

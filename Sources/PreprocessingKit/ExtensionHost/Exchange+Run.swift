@@ -139,9 +139,8 @@ extension Exchange {
         try? page.setPhase("finalize")
         let finalize = (try? entry.global.property("finalize")) ?? page.javaScript.undefined
         guard finalize.isFunction else {
-            diagnose(.missingFinalize,
-                     "the handler returned finalize arguments, but ExtensionPreprocessingJS has no finalize function; they are dropped")
-            throw ExchangeEnded()
+            throw ending(.missingFinalize,
+                         "the handler returned finalize arguments, but ExtensionPreprocessingJS has no finalize function; they are dropped")
         }
         transcript.finalize.called = true
         tracer.phase = "finalize"

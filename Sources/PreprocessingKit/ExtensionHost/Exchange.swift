@@ -43,12 +43,9 @@ struct Exchange {
                         encodingSource: page.encodingSource, format: page.format.rawValue, byteCount: page.byteCount,
                         title: nil, device: request.device.map { "\($0.model), iOS \(request.iOS ?? IOSCompatibility.newest)" }),
             script: .init(path: request.scriptPath),
-            selection: nil, completed: false, results: nil, resultsJSON: nil, completionCalls: 0,
-            diagnostics: page.notes, console: [], dialogs: [], navigations: [],
-            handler: .init(name: request.handlerName, completed: false, cancelled: nil, returnedItems: nil,
-                           finalizeArguments: nil, calls: []),
-            finalize: .init(called: false, alerts: [], dialogs: [], console: [], navigations: [], error: nil, html: nil),
-            timings: [:])
+            diagnostics: page.notes,
+            handler: .init(name: request.handlerName),
+            finalize: .init())
     }
 
     var scriptFile: String { request.scriptPath }
@@ -125,22 +122,19 @@ struct Exchange {
         machine.memoryLimit = memoryLimit
         let needed = request.page.html.utf8.count * Self.buildMemoryFactor
         if !Self.pageFitsMemoryLimit(request) {
-            diagnose(.pageTooLarge,
-                     "the page is \(request.page.html.utf8.count / 1_048_576) MB of text; building it takes about \(needed / 1_048_576) MB, over the \(request.memoryLimitMegabytes) MB limit (raise it with --memory-limit)",
-                     file: request.page.path)
-            throw ExchangeEnded()
+            throw ending(.pageTooLarge,
+                         "the page is \(request.page.html.utf8.count / 1_048_576) MB of text; building it takes about \(needed / 1_048_576) MB, over the \(request.memoryLimitMegabytes) MB limit (raise it with --memory-limit)",
+                         file: request.page.path)
         }
         let page: PageContext
         do {
             page = try PageContext(html: request.page.html, configuration: configuration, machine: machine, prepared: prepared,
                                    parsing: parsing)
         } catch let error as JavaScriptError {
-            diagnose(.internalError, "the simulator could not build this page", error)
-            throw ExchangeEnded()
+            throw ending(.internalError, "the simulator could not build this page", error)
         } catch {
             // The bundle's completion value was not its api object.
-            diagnose(.internalError, "the simulator could not build this page: \(error)")
-            throw ExchangeEnded()
+            throw ending(.internalError, "the simulator could not build this page: \(error)")
         }
         page.javaScript.executionTimeLimit = request.timeout
         transcript.page.title = try? page.javaScript.evaluate("document.title").stringValue
@@ -208,8 +202,7 @@ struct Exchange {
         do {
             try page.javaScript.evaluate(preScript, sourceURL: "preprocess-sim://pre-script")
         } catch {
-            diagnose(.internalError, "the pre-script threw", error)
-            throw ExchangeEnded()
+            throw ending(.internalError, "the pre-script threw", error)
         }
     }
 
@@ -228,18 +221,15 @@ struct Exchange {
                 _ = scriptFitsMemoryLimit(bytes: size)
                 throw ExchangeEnded()
             } catch {
-                diagnose(.scriptUnreadable, "cannot read the preprocessing script")
-                throw ExchangeEnded()
+                throw ending(.scriptUnreadable, "cannot read the preprocessing script")
             }
         }
         guard scriptFitsMemoryLimit(bytes: source.utf8.count) else { throw ExchangeEnded() }
         do {
             try page.javaScript.checkSyntax(source, sourceURL: scriptFile)
         } catch {
-            diagnose(.syntaxError, "\(error.message) (Safari skips the script and the extension receives nothing)",
-                     line: error.line, column: error.column ?? page.javaScript.syntaxErrorColumn(source: source, error: error))
-            collectEvents(page, finalize: false)
-            throw ExchangeEnded()
+            throw ending(.syntaxError, "\(error.message) (Safari skips the script and the extension receives nothing)",
+                         line: error.line, column: error.column ?? page.javaScript.syntaxErrorColumn(source: source, error: error), events: page)
         }
         do {
             try checkIOSSyntax(source)
@@ -260,9 +250,7 @@ struct Exchange {
             tracer.record(.scriptEvaluated, "evaluated \((scriptFile as NSString).lastPathComponent) (\(source.utf8.count) bytes)",
                           location: SourceLocation(file: scriptFile, line: 1, column: 1))
         } catch {
-            diagnose(.scriptThrew, "the script threw while it was being injected", error)
-            collectEvents(page, finalize: false)
-            throw ExchangeEnded()
+            throw ending(.scriptThrew, "the script threw while it was being injected", error, events: page)
         }
         return try findEntryPoint(page)
     }
@@ -274,30 +262,22 @@ struct Exchange {
             global = try page.extensionObject()
         } catch {
             // A getter on the global that throws: Safari's call of run fails the same way.
-            diagnose(.runThrew, "looking up ExtensionPreprocessingJS threw, so run was never called", error)
-            collectEvents(page, finalize: false)
-            throw ExchangeEnded()
+            throw ending(.runThrew, "looking up ExtensionPreprocessingJS threw, so run was never called", error, events: page)
         }
         guard global.isObject else {
-            diagnose(.missingGlobal,
-                     global.isUndefined
-                        ? "the script does not define ExtensionPreprocessingJS; Safari finds nothing to run and the extension receives nothing"
-                        : "ExtensionPreprocessingJS is \(global.typeDescription), not an object with a run function")
-            collectEvents(page, finalize: false)
-            throw ExchangeEnded()
+            throw ending(.missingGlobal,
+                         global.isUndefined
+                            ? "the script does not define ExtensionPreprocessingJS; Safari finds nothing to run and the extension receives nothing"
+                            : "ExtensionPreprocessingJS is \(global.typeDescription), not an object with a run function", events: page)
         }
         let run: JavaScriptValue
         do {
             run = try global.property("run")
         } catch {
-            diagnose(.runThrew, "reading ExtensionPreprocessingJS.run threw, so run was never called", error)
-            collectEvents(page, finalize: false)
-            throw ExchangeEnded()
+            throw ending(.runThrew, "reading ExtensionPreprocessingJS.run threw, so run was never called", error, events: page)
         }
         guard run.isFunction else {
-            diagnose(.missingRun, "ExtensionPreprocessingJS has no run function (it is \(run.typeDescription)); the extension receives nothing")
-            collectEvents(page, finalize: false)
-            throw ExchangeEnded()
+            throw ending(.missingRun, "ExtensionPreprocessingJS has no run function (it is \(run.typeDescription)); the extension receives nothing", events: page)
         }
         return EntryPoint(global: global, run: run)
     }

@@ -11,24 +11,24 @@ public struct Transcript: Codable, Equatable, Sendable {
     public var script: ScriptSummary
     public var selection: SelectionSummary?
     /// `completionFunction` was called.
-    public var completed: Bool
+    public var completed: Bool = false
     /// What the extension receives under `NSExtensionJavaScriptPreprocessingResultsKey`
     /// (null when completion was not called, or called with undefined).
     public var results: PropertyListValue?
     /// The value as JavaScript gave it (`JSON.stringify`), where it differs from `results`.
     public var resultsJSON: String?
-    public var completionCalls: Int
+    public var completionCalls: Int = 0
     public var diagnostics: [Diagnostic]
     /// Console messages of the run phase.
-    public var console: [ConsoleMessage]
+    public var console: [ConsoleMessage] = []
     /// alert/confirm/prompt of the run phase.
-    public var dialogs: [Dialog]
+    public var dialogs: [Dialog] = []
     /// Navigations of the run phase (recorded, not performed).
-    public var navigations: [Navigation]
+    public var navigations: [Navigation] = []
     public var handler: HandlerSummary
     public var finalize: FinalizeSummary
     /// Milliseconds per stage (empty in deterministic runs, so that their JSON is identical).
-    public var timings: [String: Double]
+    public var timings: [String: Double] = [:]
     /// Requests the page and the scripts made; none reached the network.
     public var requests: [Request] = []
     /// The virtual clock the run's timers and `Date` followed.
@@ -115,20 +115,20 @@ public struct Transcript: Codable, Equatable, Sendable {
     public struct HandlerSummary: Codable, Equatable, Sendable {
         public var name: String
         /// The handler called `completeRequest` (or `cancelRequest`).
-        public var completed: Bool
+        public var completed: Bool = false
         public var cancelled: String?
         public var returnedItems: Int?
         public var finalizeArguments: PropertyListValue?
         /// The calls the handler made on the extension context and item providers.
-        public var calls: [String]
+        public var calls: [String] = []
     }
 
     public struct FinalizeSummary: Codable, Equatable, Sendable {
-        public var called: Bool
-        public var alerts: [String]
-        public var dialogs: [Dialog]
-        public var console: [ConsoleMessage]
-        public var navigations: [Navigation]
+        public var called: Bool = false
+        public var alerts: [String] = []
+        public var dialogs: [Dialog] = []
+        public var console: [ConsoleMessage] = []
+        public var navigations: [Navigation] = []
         public var error: String?
         /// `document.documentElement.outerHTML` after finalize (null when finalize did not run,
         /// or when the run was asked not to record it: `RunRequest.recordsFinalizedHTML`).

@@ -47,8 +47,8 @@ class Node extends EventTarget {
   /** https://dom.spec.whatwg.org/#dom-node-contains */
   contains(other) {
     if (other === null || other === undefined) return false;
-    for (let node = other; node !== null; node = node[PARENT]) if (node === this) return true;
-    return false;
+    if (!(other instanceof Node)) throw new TypeError("Argument 1 ('other') to Node.contains must be an instance of Node");
+    return isInclusiveAncestor(this, other);
   }
 
   appendChild(node) { return preInsert(checkNode(node, "appendChild"), this, null); }
@@ -160,27 +160,31 @@ function rootOf(node) {
   return node;
 }
 
+// Tree walks, the one set every file uses: loops, no recursion. A link that is null or undefined
+// (an object that is not in a tree yet) ends the walk.
+
 /** The next node after `node` in tree order within `root`'s subtree, or null. */
 function nextInTree(node, root) {
   const first = node[FIRST];
-  if (first !== null) return first;
-  while (node !== root) {
-    const next = node[NEXT];
-    if (next !== null) return next;
-    node = node[PARENT];
-  }
-  return null;
+  if (first != null) return first;
+  return nextSkippingChildren(node, root);
 }
 
 /** The next node after `node`'s subtree within `root`'s subtree, or null. */
 function nextSkippingChildren(node, root) {
   while (node !== root) {
     const next = node[NEXT];
-    if (next !== null) return next;
+    if (next != null) return next;
     node = node[PARENT];
-    if (node === null) return null;
+    if (node == null) return null;
   }
   return null;
+}
+
+/** Whether `node` is `ancestor` or inside it. */
+function isInclusiveAncestor(ancestor, node) {
+  for (; node != null; node = node[PARENT]) if (node === ancestor) return true;
+  return false;
 }
 
 /** The previous node in tree order within `root`'s subtree, or null. */

@@ -28,7 +28,7 @@ function nodeIteratorTraverse(state, next) {
   for (;;) {
     if (next) {
       if (!before) {
-        node = selectorNextInTree(node, state.root);
+        node = nextInTree(node, state.root);
         if (node === null) return null;
       } else before = false;
     } else {

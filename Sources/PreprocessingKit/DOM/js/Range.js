@@ -27,7 +27,7 @@ class Range {
   get commonAncestorContainer() {
     const b = this[RANGE_BOUNDS];
     let container = b.startNode;
-    while (!rangeIsInclusiveAncestor(container, b.endNode)) container = container[PARENT];
+    while (!isInclusiveAncestor(container, b.endNode)) container = container[PARENT];
     return container;
   }
 
@@ -120,12 +120,12 @@ class Range {
     const toRemove = [];
     const common = this.commonAncestorContainer;
     for (let node = common[FIRST]; node !== null; ) {
-      if (rangeIsContained(node, b)) { toRemove.push(node); node = rangeNextSkippingChildren(node, common); } else node = rangeNextInTree(node, common);
+      if (rangeIsContained(node, b)) { toRemove.push(node); node = nextSkippingChildren(node, common); } else node = nextInTree(node, common);
     }
     let newNode, newOffset;
-    if (rangeIsInclusiveAncestor(startNode, endNode)) { newNode = startNode; newOffset = startOffset; } else {
+    if (isInclusiveAncestor(startNode, endNode)) { newNode = startNode; newOffset = startOffset; } else {
       let reference = startNode;
-      while (!rangeIsInclusiveAncestor(reference[PARENT], endNode)) reference = reference[PARENT];
+      while (!isInclusiveAncestor(reference[PARENT], endNode)) reference = reference[PARENT];
       newNode = reference[PARENT]; newOffset = rangeIndex(reference) + 1;
     }
     if (rangeIsCharacterData(startNode)) startNode.replaceData(startOffset, startNode[DATA].length - startOffset, "");
@@ -163,10 +163,10 @@ class Range {
     const b = this[RANGE_BOUNDS];
     const common = this.commonAncestorContainer;
     for (let node = b.startNode; node !== common && node !== null; node = node[PARENT]) {
-      if (node.nodeType !== 3 && !rangeIsInclusiveAncestor(node, b.endNode)) throw new DOMException("The Range has partially selected a non-Text node.", "InvalidStateError");
+      if (node.nodeType !== 3 && !isInclusiveAncestor(node, b.endNode)) throw new DOMException("The Range has partially selected a non-Text node.", "InvalidStateError");
     }
     for (let node = b.endNode; node !== common && node !== null; node = node[PARENT]) {
-      if (node.nodeType !== 3 && !rangeIsInclusiveAncestor(node, b.startNode)) throw new DOMException("The Range has partially selected a non-Text node.", "InvalidStateError");
+      if (node.nodeType !== 3 && !isInclusiveAncestor(node, b.startNode)) throw new DOMException("The Range has partially selected a non-Text node.", "InvalidStateError");
     }
     const type = newParent.nodeType;
     if (type === 9 || type === 10 || type === 11) throw new DOMException("The node provided is invalid.", "InvalidNodeTypeError");
@@ -186,7 +186,7 @@ class Range {
     const root = rangeRootOf(b.startNode);
     // Text nodes fully inside: from the node after the start point to the end point.
     let node = rangeFirstNodeAfterPoint(b.startNode, b.startOffset, root);
-    for (; node !== null; node = rangeNextInTree(node, root)) {
+    for (; node !== null; node = nextInTree(node, root)) {
       if (node === b.endNode && node.nodeType === 3) break;
       if (node.nodeType === 3) {
         if (rangeComparePoints(node, node[DATA].length, b.endNode, b.endOffset) > 0) break;
@@ -265,30 +265,12 @@ function rangeDocumentOf(node) {
   return node.nodeType === 9 ? node : node[OWNER];
 }
 
-function rangeIsInclusiveAncestor(ancestor, node) {
-  for (; node !== null; node = node[PARENT]) if (node === ancestor) return true;
-  return false;
-}
-
-function rangeNextInTree(node, root) {
-  if (node[FIRST] !== null) return node[FIRST];
-  return rangeNextSkippingChildren(node, root);
-}
-
-function rangeNextSkippingChildren(node, root) {
-  while (node !== root && node !== null) {
-    if (node[NEXT] !== null) return node[NEXT];
-    node = node[PARENT];
-  }
-  return null;
-}
-
 /** The first node whose start is at or after the boundary point, in tree order. */
 function rangeFirstNodeAfterPoint(node, offset, root) {
-  if (rangeIsCharacterData(node)) return rangeNextSkippingChildren(node, root);
+  if (rangeIsCharacterData(node)) return nextSkippingChildren(node, root);
   let child = node[FIRST];
   for (let i = 0; i < offset && child !== null; i++) child = child[NEXT];
-  return child !== null ? child : rangeNextSkippingChildren(node, root);
+  return child !== null ? child : nextSkippingChildren(node, root);
 }
 
 function rangeParentOrThrow(node) {
@@ -374,11 +356,11 @@ function rangeExtractOrClone(range, extract) {
   }
   const common = range.commonAncestorContainer;
   let firstPartial = null, lastPartial = null;
-  if (!rangeIsInclusiveAncestor(startNode, endNode)) {
-    for (let child = common[FIRST]; child !== null; child = child[NEXT]) if (rangeIsInclusiveAncestor(child, startNode)) { firstPartial = child; break; }
+  if (!isInclusiveAncestor(startNode, endNode)) {
+    for (let child = common[FIRST]; child !== null; child = child[NEXT]) if (isInclusiveAncestor(child, startNode)) { firstPartial = child; break; }
   }
-  if (!rangeIsInclusiveAncestor(endNode, startNode)) {
-    for (let child = common[FIRST]; child !== null; child = child[NEXT]) if (rangeIsInclusiveAncestor(child, endNode)) { lastPartial = child; break; }
+  if (!isInclusiveAncestor(endNode, startNode)) {
+    for (let child = common[FIRST]; child !== null; child = child[NEXT]) if (isInclusiveAncestor(child, endNode)) { lastPartial = child; break; }
   }
   const contained = [];
   for (let child = common[FIRST]; child !== null; child = child[NEXT]) {
@@ -389,9 +371,9 @@ function rangeExtractOrClone(range, extract) {
   }
   let newNode = null, newOffset = 0;
   if (extract) {
-    if (rangeIsInclusiveAncestor(startNode, endNode)) { newNode = startNode; newOffset = startOffset; } else {
+    if (isInclusiveAncestor(startNode, endNode)) { newNode = startNode; newOffset = startOffset; } else {
       let reference = startNode;
-      while (!rangeIsInclusiveAncestor(reference[PARENT], endNode)) reference = reference[PARENT];
+      while (!isInclusiveAncestor(reference[PARENT], endNode)) reference = reference[PARENT];
       newNode = reference[PARENT]; newOffset = rangeIndex(reference) + 1;
     }
   }

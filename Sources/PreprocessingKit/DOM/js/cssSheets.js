@@ -10,7 +10,7 @@
 function cssDocumentStyleSheets(doc) {
   let key = "";
   const sheets = [];
-  for (let node = doc[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, doc)) {
+  for (let node = doc[FIRST]; node !== null && node !== undefined; node = nextInTree(node, doc)) {
     if (node[LOCAL_NAME] !== "style" || (node[NAMESPACE] !== SELECTOR_HTML_NAMESPACE && node[NAMESPACE] !== "http://www.w3.org/2000/svg")) continue;
     const type = selectorAttribute(node, "type");
     if (type !== null && type.trim() !== "" && selectorAsciiLower(type.trim()) !== "text/css") continue;

@@ -70,7 +70,7 @@ function layoutReplacedSize(element, s, containerWidth) {
     }
     case "select": {
       let widest = 0;
-      for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+      for (let node = element[FIRST]; node !== null && node !== undefined; node = nextInTree(node, element)) {
         if (node[LOCAL_NAME] === "option") widest = Math.max(widest, layoutTextWidth(renderedDescendantText(node).replace(/[ \t\n\r\f]+/g, " ").trim(), s));
       }
       natural = [widest + 28, s.ascent + s.descent + 12];

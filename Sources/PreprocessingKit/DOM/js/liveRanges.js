@@ -28,8 +28,8 @@ function nodeWillBeRemoved(node) {
   if (parent === null) return;
   const index = rangeIndex(node);
   rangeEachLive((b) => {
-    if (rangeIsInclusiveAncestor(node, b.startNode)) { b.startNode = parent; b.startOffset = index; }
-    if (rangeIsInclusiveAncestor(node, b.endNode)) { b.endNode = parent; b.endOffset = index; }
+    if (isInclusiveAncestor(node, b.startNode)) { b.startNode = parent; b.startOffset = index; }
+    if (isInclusiveAncestor(node, b.endNode)) { b.endNode = parent; b.endOffset = index; }
     if (b.startNode === parent && b.startOffset > index) b.startOffset--;
     if (b.endNode === parent && b.endOffset > index) b.endOffset--;
   });
@@ -64,9 +64,9 @@ function nodeIteratorsBeforeRemoval(toBeRemoved) {
     const iterator = reference.deref();
     if (iterator === undefined) { liveNodeIterators.delete(reference); continue; }
     const state = iterator[TRAVERSAL_STATE];
-    if (!rangeIsInclusiveAncestor(toBeRemoved, state.reference) || toBeRemoved === state.root) continue;
+    if (!isInclusiveAncestor(toBeRemoved, state.reference) || toBeRemoved === state.root) continue;
     if (state.beforeReference) {
-      const next = selectorNextSkippingChildren(toBeRemoved, state.root);
+      const next = nextSkippingChildren(toBeRemoved, state.root);
       if (next !== null) { state.reference = next; continue; }
       state.beforeReference = false;
     }

@@ -79,7 +79,7 @@ function renderedMarker(node, offset) {
 
 function renderedDescendantText(root) {
   let text = "";
-  for (let node = root[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, root)) {
+  for (let node = root[FIRST]; node !== null && node !== undefined; node = nextInTree(node, root)) {
     if (node.nodeType === 3) text += node[DATA];
   }
   return text;
@@ -159,12 +159,6 @@ function renderedTurnOn(state) {
 function renderedIsBlockLevel(display) {
   return display === "block" || display === "list-item" || display === "table" || display === "flex" ||
     display === "grid" || display === "flow-root" || display === "table-caption" || display === "-webkit-box";
-}
-
-/** Whether `node` is `ancestor` or inside it. */
-function renderedIsInclusiveDescendant(node, ancestor) {
-  for (; node !== null && node !== undefined; node = node[PARENT]) if (node === ancestor) return true;
-  return false;
 }
 
 /**
@@ -264,8 +258,8 @@ function renderedCheckExitMarkers(node, state, start, end) {
 
 /** Skips the subtree of a non-rendered element, honouring a range boundary inside it. */
 function renderedSkipSubtree(node, state, start, end) {
-  if (start !== null && !state.on && !state.ended && start.node !== node && renderedIsInclusiveDescendant(start.node, node)) renderedTurnOn(state);
-  if (end !== null && state.on && end.node !== node && renderedIsInclusiveDescendant(end.node, node)) { state.on = false; state.ended = true; }
+  if (start !== null && !state.on && !state.ended && start.node !== node && isInclusiveAncestor(node, start.node)) renderedTurnOn(state);
+  if (end !== null && state.on && end.node !== node && isInclusiveAncestor(node, end.node)) { state.on = false; state.ended = true; }
 }
 
 function renderedEnterElement(element, localName, display, state) {

@@ -29,11 +29,11 @@ function selectTextInDocument(doc, text, occurrence) {
   let all = "";
   for (let node = body[FIRST]; node !== null; ) {
     if (typeof node[LOCAL_NAME] === "string" && SELECTION_SKIPPED_ELEMENTS.has(node[LOCAL_NAME])) {
-      node = selectorNextSkippingChildren(node, body);
+      node = nextSkippingChildren(node, body);
       continue;
     }
     if (node.nodeType === 3) { nodes.push(node); starts.push(all.length); all += node[DATA]; }
-    node = selectorNextInTree(node, body);
+    node = nextInTree(node, body);
   }
   const pieces = wanted.split(/\s+/).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   for (const separator of ["\\s+", "\\s*"]) {
@@ -86,7 +86,7 @@ function selectElementContentsIn(doc, selectors) {
 function selectionPointInElement(element, offset) {
   let remaining = offset;
   let last = null;
-  for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+  for (let node = element[FIRST]; node !== null && node !== undefined; node = nextInTree(node, element)) {
     if (node.nodeType !== 3) continue;
     const length = node[DATA].length;
     if (remaining < length) return [node, remaining];

@@ -71,7 +71,7 @@ function selectorHasMatches(relativeList, element, context) {
       // The combinator next to the anchor decides where candidates can be.
       const first = relative.combinators[relative.combinators.length - 1];
       if (first === ">" || first === " ") {
-        for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+        for (let node = element[FIRST]; node !== null && node !== undefined; node = nextInTree(node, element)) {
           if (typeof node[LOCAL_NAME] === "string" && selectorMatchFrom(relative, 0, node, context)) return true;
         }
       } else {
@@ -88,7 +88,7 @@ function selectorHasMatches(relativeList, element, context) {
             if (selectorMatchFrom(relative, 0, sibling, context)) return true;
             continue;
           }
-          for (let node = sibling; node !== null; node = selectorNextInTree(node, sibling)) {
+          for (let node = sibling; node !== null; node = nextInTree(node, sibling)) {
             if (typeof node[LOCAL_NAME] === "string" && selectorMatchFrom(relative, 0, node, context)) return true;
           }
         }

@@ -34,7 +34,7 @@ function querySelectorAllIn(root, selectors) {
     return found;
   }
   const context = selectorNewContext(root);
-  for (let node = root[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, root)) {
+  for (let node = root[FIRST]; node !== null && node !== undefined; node = nextInTree(node, root)) {
     if (typeof node[LOCAL_NAME] === "string" && selectorListMatches(compiled.list, node, context)) found.push(node);
   }
   return found;
@@ -60,7 +60,7 @@ function querySelectorIn(root, selectors) {
     return found.length ? found[0] : null;
   }
   const context = selectorNewContext(root);
-  for (let node = root[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, root)) {
+  for (let node = root[FIRST]; node !== null && node !== undefined; node = nextInTree(node, root)) {
     if (typeof node[LOCAL_NAME] === "string" && selectorListMatches(compiled.list, node, context)) return node;
   }
   return null;
@@ -118,30 +118,6 @@ function compileSelectors(text) {
 
 // ---------------------------------------------------------------------------------------------
 // Tree walking helpers (no recursion).
-
-/** The node after `node` in tree order within `root`'s subtree, or null. */
-function selectorNextInTree(node, root) {
-  const first = node[FIRST];
-  if (first !== null && first !== undefined) return first;
-  while (node !== root) {
-    const next = node[NEXT];
-    if (next !== null && next !== undefined) return next;
-    node = node[PARENT];
-    if (node === null || node === undefined) return null;
-  }
-  return null;
-}
-
-/** The node after `node` in tree order skipping its descendants, within `root`. */
-function selectorNextSkippingChildren(node, root) {
-  while (node !== root) {
-    const next = node[NEXT];
-    if (next !== null && next !== undefined) return next;
-    node = node[PARENT];
-    if (node === null || node === undefined) return null;
-  }
-  return null;
-}
 
 function selectorParentElement(element) {
   const parent = element[PARENT];
@@ -218,7 +194,7 @@ function selectorFastCollect(root, fast, found, firstOnly) {
   const kind = fast.kind;
   const folded = kind !== "tag" && documentFoldsClassCase(documentOf(root));
   const value = folded ? fast.lower : fast.value;
-  for (let node = root[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, root)) {
+  for (let node = root[FIRST]; node !== null && node !== undefined; node = nextInTree(node, root)) {
     const localName = node[LOCAL_NAME];
     if (typeof localName !== "string") continue;
     let matches;

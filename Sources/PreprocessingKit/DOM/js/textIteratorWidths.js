@@ -218,7 +218,7 @@ function iteratorReplacedWidth(element, localName, style) {
     case "button": return iteratorButtonContentWidth(element) + 15.5;
     case "select": {
       let widest = 0;
-      for (let node = element[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, element)) {
+      for (let node = element[FIRST]; node !== null && node !== undefined; node = nextInTree(node, element)) {
         if (node[LOCAL_NAME] === "option") widest = Math.max(widest, iteratorTextWidth(renderedDescendantText(node).trim(), 0.833));
       }
       return widest + 28;
@@ -259,10 +259,10 @@ function iteratorButtonContentWidth(button) {
         const replaced = iteratorReplacedWidth(node, localName, { width: computed.width });
         if (isFinite(replaced)) width += replaced;
       }
-      node = selectorNextSkippingChildren(node, button);
+      node = nextSkippingChildren(node, button);
       continue;
     }
-    node = selectorNextInTree(node, button);
+    node = nextInTree(node, button);
   }
   return width + iteratorTextWidth(text.replace(/[ \t\n\r\f]+/g, " ").trim(), 0.833);
 }
@@ -279,7 +279,7 @@ function iteratorLoadedImageSize(element) {
  */
 function iteratorWidestReplacedDescendant(container) {
   let widest = 0;
-  for (let node = container[FIRST]; node !== null && node !== undefined; node = selectorNextInTree(node, container)) {
+  for (let node = container[FIRST]; node !== null && node !== undefined; node = nextInTree(node, container)) {
     const localName = node[LOCAL_NAME];
     if (typeof localName !== "string" || node[NAMESPACE] !== SELECTOR_HTML_NAMESPACE || !ITERATOR_REPLACED_ELEMENTS.has(localName)) continue;
     if (localName === "input" && selectorAsciiLower(selectorAttribute(node, "type") || "") === "hidden") continue;
