@@ -63,27 +63,27 @@ open class UIBarButtonItem: NSObject {
     open var style: Style = .plain
     public let systemItem: SystemItem?
 
-    public init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+    /// One initialiser under Apple's three: the item is a system item, a title or an image.
+    init(systemItem: SystemItem?, title: String?, image: UIImage?, style: Style, target: Any?, action: Selector?) {
         self.systemItem = systemItem
-        self.target = target as AnyObject?
-        self.action = action
-        super.init()
-    }
-
-    public init(title: String?, style: Style, target: Any?, action: Selector?) {
-        systemItem = nil
         self.title = title
+        self.image = image
+        self.style = style
         self.target = target as AnyObject?
         self.action = action
         super.init()
     }
 
-    public init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
-        systemItem = nil
-        self.image = image
-        self.target = target as AnyObject?
-        self.action = action
-        super.init()
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        self.init(systemItem: systemItem, title: nil, image: nil, style: .plain, target: target, action: action)
+    }
+
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+        self.init(systemItem: nil, title: title, image: nil, style: style, target: target, action: action)
+    }
+
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        self.init(systemItem: nil, title: nil, image: image, style: style, target: target, action: action)
     }
 }
 
@@ -164,8 +164,7 @@ open class UIMenu: NSObject {
 extension UIBarButtonItem {
     /// A button that opens a menu.
     public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
-        self.init(title: title, style: .plain, target: nil, action: nil)
-        self.image = image
+        self.init(systemItem: nil, title: title, image: image, style: .plain, target: nil, action: nil)
         self.menu = menu
     }
 }
