@@ -26,6 +26,7 @@ import FoundationXML
 /// - `storyboard-no-initial-controller` (error): no initial view controller, or no `customClass`;
 /// - `ib-outlet-unsupported` (warning): an `@IBOutlet`, which Swift on Linux rejects: the
 ///   package compiles a copy without it, and the outlet is not the storyboard's view;
+/// - `module-unavailable` (warning): imports the package cannot build, each with its files;
 /// - `principal-class-conditional` (warning): the principal class is inside an `#if` on the
 ///   platform (`os(iOS)`, `targetEnvironment`), at the `#if`'s line.
 public struct ExtensionTarget: Sendable {
@@ -87,6 +88,7 @@ public struct ExtensionTarget: Sendable {
         extensionPoint = configuration.extensionPointIdentifier
         findPrincipal(configuration, plistFile: plistFile, files: files)
         findOutlets()
+        findUnavailableModules()
     }
 
     /// Xcode's Copy Bundle Resources phase copies every resource to the top of the bundle, so
@@ -252,6 +254,36 @@ public struct ExtensionTarget: Sendable {
                     column: codeLine.distance(from: codeLine.startIndex, to: range.lowerBound) + 1))
             }
         }
+    }
+
+    /// The modules `init-handler --from` packages can import: the stand-ins and what Swift on
+    /// Linux has.
+    static let availableModules: Set<String> = ["Foundation", "FoundationNetworking", "FoundationXML", "Dispatch", "Swift",
+                                                 "UIKit", "Social", "MobileCoreServices", "UniformTypeIdentifiers", "os", "Glibc"]
+
+    /// One warning naming every imported module the package cannot build (an Apple framework
+    /// without a stand-in, a pod, a package of the app's repository) with the files importing
+    /// it, rather than the compiler stopping at the first.
+    private mutating func findUnavailableModules() {
+        var importers: [String: [String]] = [:]
+        for swiftFile in swiftFiles {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(swiftFile), encoding: .utf8) else { continue }
+            for codeLine in text.split(separator: "\n") {
+                let words = codeLine.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
+                      index + 1 < words.count else { continue }
+                // `import struct Foo.Bar`: the module is the first part of the last word.
+                let module = String(words[words.count - 1].split(separator: ".").first ?? "")
+                if !module.isEmpty, !Self.availableModules.contains(module), importers[module]?.contains(swiftFile) != true {
+                    importers[module, default: []].append(swiftFile)
+                }
+            }
+        }
+        guard !importers.isEmpty else { return }
+        let list = importers.keys.sorted().map { "\($0) (\(importers[$0]!.joined(separator: ", ")))" }.joined(separator: "; ")
+        diagnostics.append(Diagnostic(.moduleUnavailable,
+            "the package cannot build these imports: \(list); the simulator provides Foundation, UIKit, Social, MobileCoreServices and UniformTypeIdentifiers only, so the build stops at the first of them",
+            file: folder.path))
     }
 
     /// The `#if` conditions around line `line` (1-based) that Linux and iOS decide differently

@@ -92,6 +92,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case storyboardNoInitialController = "storyboard-no-initial-controller"
     case ibOutletUnsupported = "ib-outlet-unsupported"
     case principalClassConditional = "principal-class-conditional"
+    case moduleUnavailable = "module-unavailable"
     case iosSyntax = "ios-syntax"
     case iosTarget = "ios-target"
     case iosAPIMissing = "ios-api-missing"
@@ -121,7 +122,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .encodingLabelUnknown, .encodingUTF32WithoutBom, .invalidBytesReplaced, .nullSelection,
              .finalizeMissing, .plistDuplicateKey, .extensionEntryMissing, .activationURLOnly,
              .activationTruepredicate, .activationUnknownKey, .activationCountString, .preprocessingFileBuildVariable, .preprocessingFileAmbiguous,
-             .ibOutletUnsupported, .principalClassConditional,
+             .ibOutletUnsupported, .principalClassConditional, .moduleUnavailable,
              .resultsTypeMismatch:
             return .warning
         case .finalizeTasksLeft, .noFinalizeArgument, .mainQueueBlocked, .gzipNotCompressed,
@@ -223,6 +224,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .storyboardMissing: return "`init-handler --from`: the `NSExtensionMainStoryboard` file is not in the folder, or cannot be read"
         case .storyboardNoInitialController: return "`init-handler --from`: the storyboard has no initial view controller, or it has no `customClass`"
         case .ibOutletUnsupported: return "`init-handler --from`: an `@IBOutlet` does not compile on Linux; the package compiles a copy without it, and the outlet is an empty view of its type, not the storyboard's"
+        case .moduleUnavailable: return "`init-handler --from`: imports the package cannot build (no stand-in, a pod, the app's own package), each with the files importing it"
         case .principalClassConditional: return "`init-handler --from`: the principal class is inside `#if os(iOS)` (or another platform condition); the package's copy compiles it as iOS does"
         case .iosSyntax: return "`--ios`: the script uses syntax Safari on that iOS version cannot parse, so it skips the file (the script is not run)"
         case .iosTarget: return "`check`: the iOS version the script was checked as (the extension's `MinimumOSVersion` or `IPHONEOS_DEPLOYMENT_TARGET`), or why that version cannot be simulated"

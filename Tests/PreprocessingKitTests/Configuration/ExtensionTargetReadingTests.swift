@@ -220,6 +220,22 @@ import TestSupport
         #expect(target.principal?.className == "Handler")
     }
 
+    /// A pod, an Apple framework without a stand-in and an `import struct` are named in one
+    /// warning with their files; the stand-ins and Foundation are not.
+    @Test func importsThePackageCannotBuildAreNamedTogether() throws {
+        let url = try folder([
+            "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>A</string>"),
+            "Script.js": Self.script,
+            "A.swift": "import UIKit\nimport RealmSwift\n@preconcurrency import Foundation\nclass A {}\n",
+            "Model/B.swift": "import CoreData\nimport struct RealmSwift.List\nimport Social\n",
+        ])
+        let target = ExtensionTarget(folder: url)
+        #expect(target.diagnostics.map(\.code) == [DiagnosticCode.moduleUnavailable.rawValue])
+        let warning = try #require(target.diagnostics.first)
+        #expect(warning.message.contains("CoreData (Model/B.swift); RealmSwift (A.swift, Model/B.swift);"), "\(warning.message)")
+        #expect(!target.hasErrors)
+    }
+
     @Test func buildOutputAndDeepFilesAreNotSources() throws {
         let url = try folder([
             "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>A</string>"),
