@@ -65,11 +65,14 @@ def measure(folder, args):
     code, out, err = run([args.sim, "init-handler", name, "--from", folder, "--output", packages, "--kit", args.kit], args.kit, 60)
     if code != 0:
         return "init-handler: " + first_error(err + out)
+    # init-handler's one list of the imports the package cannot build says more than the
+    # compiler's first error.
+    unavailable = next((l.strip() for l in err.splitlines() if "[module-unavailable]" in l), None)
     package = os.path.join(packages, name)
     command = next((l.strip() for l in out.splitlines() if l.strip().startswith("swift run ")), "")
     code, out, err = run(["swift", "build", "--scratch-path", args.scratch, "--product", name + "-sim"], package, 1800)
     if code != 0:
-        return "build: " + first_error(out + err)
+        return "build: " + (unavailable or first_error(out + err))
     binary = os.path.join(args.scratch, "debug", name + "-sim")
     words = command.split()
     # The run line init-handler printed, after `swift run NAME-sim`, with a shipped page.
