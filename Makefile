@@ -11,7 +11,7 @@ BIN = .build/release/preprocess-sim
 RELEASE_FLAGS ?= --static-swift-stdlib
 SIM = $(BIN)
 
-.PHONY: all deps build test demo demo-extension install bench fuzz fidelity ios-table clean
+.PHONY: all deps build test demo demo-extension extension-targets install bench fuzz fidelity ios-table clean
 
 all: build
 
@@ -77,6 +77,13 @@ demo-extension: build
 	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(EXAMPLE_SCRATCH)
 	cd $(EXAMPLE_PACKAGE) && $(EXAMPLE_SCRATCH)/debug/ShareExtension-sim run --extension Extension/Info.plist \
 	    --page $(CURDIR)/Pages/mozilla-hacks-fetch.html --select "of concerns. The input, output" --handler ShareExtension
+
+# Every extension target folder under DIR (one holding an Info.plist) through init-handler
+# --from, built in the examples' scratch folder, run on a shipped page: one line per target,
+# "received results" or the diagnostic that says why not. Not part of `make test`.
+extension-targets: build
+	@test -n "$(DIR)" || { echo "make extension-targets DIR=folder-of-targets"; exit 2; }
+	python3 Tests/extension-targets.py --sim $(BIN) --kit $(CURDIR) --scratch $(EXAMPLE_SCRATCH) --dir "$(DIR)"
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -36,12 +36,28 @@ extension InitHandlerCommand {
         return name
     }
 
-    /// The files of the package (links apart), by path relative to its folder.
-    func fromFiles(target: ExtensionTarget, principal: ExtensionTarget.Principal, kit: URL) -> [(path: String, text: String)] {
+    /// The Swift files that need edits to compile on Linux, with them (ExtensionSourceRewrite).
+    static func rewrites(of target: ExtensionTarget) -> [String: ExtensionSourceRewrite] {
+        var rewrites: [String: ExtensionSourceRewrite] = [:]
+        for swiftFile in target.swiftFiles {
+            guard let text = try? String(contentsOf: target.folder.appendingPathComponent(swiftFile), encoding: .utf8) else { continue }
+            let rewrite = ExtensionSourceRewrite(text)
+            if !rewrite.changes.isEmpty { rewrites[swiftFile] = rewrite }
+        }
+        return rewrites
+    }
+
+    /// `File.swift:12: @IBAction removed (…)`, by file then line.
+    static func changeList(_ rewrites: [String: ExtensionSourceRewrite]) -> [String] {
+        rewrites.keys.sorted().flatMap { file in rewrites[file]!.changes.map { "\(file):\($0.line): \($0.what)" } }
+    }
+
+    /// The files of the package (links and copies apart), by path relative to its folder.
+    func fromFiles(target: ExtensionTarget, principal: ExtensionTarget.Principal, kit: URL, changes: [String] = []) -> [(path: String, text: String)] {
         [
             ("Package.swift", ExtensionPackageTemplate.manifest(name: name, kitPath: kit.path, kitIdentity: kit.lastPathComponent)),
             ("Sources/\(name)/main.swift", ExtensionPackageTemplate.runner(name: name, principal: principal, folder: target.folder.path)),
-            ("README.md", ExtensionPackageTemplate.readme(name: name, target: target, principal: principal)),
+            ("README.md", ExtensionPackageTemplate.readme(name: name, target: target, principal: principal, changes: changes)),
             (".gitignore", ".build/\n"),
         ]
     }
@@ -53,27 +69,36 @@ extension InitHandlerCommand {
             return PreprocessSim.ExitCode.usage
         }
         let target = ExtensionTarget(folder: folderURL)
-        for diagnostic in target.diagnostics { output.error(diagnostic.formatted) }
+        for diagnostic in target.diagnostics where diagnostic.severity == .error { output.error(diagnostic.formatted) }
         guard !target.hasErrors, let principal = target.principal else {
+            for diagnostic in target.diagnostics where diagnostic.severity == .warning { output.error(diagnostic.formatted) }
             output.error("preprocess-sim: error: the extension target has errors (above); no package was written")
             return PreprocessSim.ExitCode.failure
         }
+        for diagnostic in target.diagnostics where diagnostic.severity == .warning { output.error(diagnostic.formatted) }
         let root = URL(fileURLWithPath: outputDirectory ?? FileManager.default.currentDirectoryPath).appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: root.path) {
             output.error("\(root.path): error: already exists; choose another NAME or --output")
             return PreprocessSim.ExitCode.usage
         }
+        let rewrites = Self.rewrites(of: target)
+        let changes = Self.changeList(rewrites)
         do {
-            for file in fromFiles(target: target, principal: principal, kit: kit) {
+            for file in fromFiles(target: target, principal: principal, kit: kit, changes: changes) {
                 let url = root.appendingPathComponent(file.path)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url)
             }
-            // Links, not copies: the package compiles the files where the Xcode project keeps them.
+            // Links, not copies: the package compiles the files where the Xcode project keeps them;
+            // a file that needs edits to compile on Linux is a copy with them (listed).
             for swiftFile in target.swiftFiles {
-                let link = root.appendingPathComponent("Sources/\(name)/Extension/\(swiftFile)")
-                try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folderURL.appendingPathComponent(swiftFile).path)
+                let destination = root.appendingPathComponent("Sources/\(name)/Extension/\(swiftFile)")
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if let rewrite = rewrites[swiftFile] {
+                    try Data(rewrite.text.utf8).write(to: destination)
+                } else {
+                    try FileManager.default.createSymbolicLink(atPath: destination.path, withDestinationPath: folderURL.appendingPathComponent(swiftFile).path)
+                }
             }
             try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("Extension").path, withDestinationPath: folderURL.path)
         } catch {
@@ -83,9 +108,9 @@ extension InitHandlerCommand {
         output.write("""
         Created \(root.path)
           Sources/\(name)/main.swift     preprocess-sim with the extension as --handler \(name)
-          Sources/\(name)/Extension/     links to the extension's \(target.swiftFiles.count) Swift file(s), compiled unchanged
+          Sources/\(name)/Extension/     links to the extension's \(target.swiftFiles.count - rewrites.count) Swift file(s), compiled unchanged\(rewrites.isEmpty ? "" : ", and copies of \(rewrites.count) with the edits below")
           Extension                     a link to \(GeneratedText.comment(folderURL.path))
-          principal class: \(principal.className) (\(ExtensionPackageTemplate.origin(of: principal)))
+          principal class: \(principal.className) (\(ExtensionPackageTemplate.origin(of: principal)))\(changes.isEmpty ? "" : "\n\nEdits in the copies (the files in \(GeneratedText.comment(folderURL.path)) are unchanged):\n" + changes.map { "  " + GeneratedText.comment($0) }.joined(separator: "\n"))
 
         cd \(GeneratedText.shellWord(root.path))
         swift build
@@ -106,7 +131,10 @@ enum ExtensionPackageTemplate {
     }
 
     static func runCommand(name: String, target: ExtensionTarget) -> String {
-        "swift run \(name)-sim run --extension \(GeneratedText.shellWord("Extension/" + (target.infoPlist ?? "Info.plist"))) --page PAGE.html --select TEXT --handler \(name)"
+        // A preprocessing file in a subfolder is where Xcode's flat copy puts it for Safari; the
+        // run looks there through --resources.
+        let resources = target.resourcesFolder.map { " --resources " + GeneratedText.shellWord("Extension/" + $0) } ?? ""
+        return "swift run \(name)-sim run --extension \(GeneratedText.shellWord("Extension/" + (target.infoPlist ?? "Info.plist")))\(resources) --page PAGE.html --select TEXT --handler \(name)"
     }
 
     static func manifest(name: String, kitPath: String, kitIdentity: String) -> String {
@@ -170,8 +198,21 @@ enum ExtensionPackageTemplate {
         """
     }
 
-    static func readme(name: String, target: ExtensionTarget, principal: ExtensionTarget.Principal) -> String {
+    static func readme(name: String, target: ExtensionTarget, principal: ExtensionTarget.Principal, changes: [String] = []) -> String {
         let script = target.script.map { "Extension/\($0)" } ?? "Extension/SCRIPT.js"
+        let edits = changes.isEmpty ? "" : """
+
+        ## Edits in the copies
+
+        Swift on Linux has no Objective-C runtime and is not iOS, so these files are copies with
+        the edits below, made by `init-handler`, line for line (run it again after editing them
+        in the Xcode project):
+
+        ```
+        \(changes.map(GeneratedText.comment).joined(separator: "\n"))
+        ```
+
+        """
         return """
         # \(name) in the preprocessing simulator
 
@@ -180,6 +221,7 @@ enum ExtensionPackageTemplate {
         `Sources/\(name)/Extension/`, against the simulator's `UIKit`, `Social`, `MobileCoreServices`
         and `UniformTypeIdentifiers`. The principal class, `\(principal.className)`, comes from
         \(GeneratedText.comment(origin(of: principal))). Edit the files in the Xcode project; rebuild here.
+        \(edits)
 
         ## Build and run
 

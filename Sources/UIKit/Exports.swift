@@ -2,6 +2,10 @@
 // as it does on iOS (where they come from Foundation). Only these names are re-exported: the
 // rest of PreprocessingKit stays out of the user's namespace.
 @_exported import Foundation
+#if canImport(FoundationNetworking)
+// URLRequest and URLSession are in Foundation on iOS, in FoundationNetworking on Linux.
+@_exported import FoundationNetworking
+#endif
 @_exported import class PreprocessingKit.NSExtensionContext
 @_exported import class PreprocessingKit.NSExtensionItem
 @_exported import class PreprocessingKit.NSItemProvider

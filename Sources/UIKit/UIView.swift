@@ -18,6 +18,20 @@ open class UIView: UIResponder {
     open var isUserInteractionEnabled = true
     open var translatesAutoresizingMaskIntoConstraints = true
     open var accessibilityIdentifier: String?
+    open var center = CGPoint.zero
+    open var safeAreaInsets = UIEdgeInsets.zero
+    /// The window: none, nothing is on a screen.
+    open var window: UIWindow? { nil }
+    /// Frames are kept as given: converting between views' coordinates returns the rectangle.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { rect }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { rect }
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) { animations() }
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animations()
+        completion?(true)
+    }
+    /// The view's layer: its properties are kept, nothing is drawn.
+    open lazy var layer = CALayer()
     open private(set) var subviews: [UIView] = []
     open private(set) weak var superview: UIView?
 
@@ -69,6 +83,18 @@ open class UILabel: UIView {
 
 /// Mirrors `UITextView`.
 open class UITextView: UIView {
+    open var contentInset = UIEdgeInsets.zero
+    open var scrollIndicatorInsets = UIEdgeInsets.zero
+    open var selectedRange = NSRange(location: 0, length: 0)
+    open func selectAll(_ sender: Any?) { selectedRange = NSRange(location: 0, length: (text ?? "").utf16.count) }
+    open func scrollRangeToVisible(_ range: NSRange) {}
+    /// Inserts at the selection (replacing it), as typing does.
+    open func insertText(_ inserted: String) {
+        let current = (text ?? "") as NSString
+        let range = NSRange(location: min(selectedRange.location, current.length), length: min(selectedRange.length, current.length - min(selectedRange.location, current.length)))
+        text = current.replacingCharacters(in: range, with: inserted)
+        selectedRange = NSRange(location: range.location + (inserted as NSString).length, length: 0)
+    }
     open var text: String! = ""
     open var font: UIFont?
     open var textColor: UIColor?
@@ -150,6 +176,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static let label = UIColor(white: 0, alpha: 1)
     public static let secondaryLabel = UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.6)
     public static let systemBlue = UIColor(red: 0, green: 0.48, blue: 1, alpha: 1)
+    public static let systemGray = UIColor(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3.0, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3.0, alpha: 1)
 }
 
 /// Mirrors `UIFont` (name and size kept).

@@ -26,6 +26,16 @@ open class UIViewController: UIResponder, NSExtensionRequestHandling {
     private let storedNibName: String?
     private let storedNibBundle: Bundle?
     private var loadedView: UIView?
+    /// The navigation controller whose stack holds this one.
+    weak var navigationControllerStorage: UINavigationController?
+    open var navigationController: UINavigationController? { navigationControllerStorage ?? (self as? UINavigationController) }
+    open lazy var navigationItem = UINavigationItem()
+    /// The storyboard this controller came from (by name; its scenes are not built).
+    open var storyboard: UIStoryboard?
+    open private(set) var children: [UIViewController] = []
+    open func addChild(_ childController: UIViewController) { children.append(childController) }
+    open func removeFromParent() {}
+    open func didMove(toParent parent: UIViewController?) {}
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         storedNibName = nibNameOrNil

@@ -142,6 +142,117 @@ import TestSupport
         #expect(tested.out.contains("1 passed"), "\(tested.out)")
     }
 
+    /// An Action extension shaped like the real ones `init-handler` refused: the count written
+    /// `<string>1</string>`, the script in `Resources/`, the class registered with
+    /// `@objc(Name)` inside `#if os(iOS)`, an outlet, an action and a `#selector` for its bar
+    /// button. The package compiles a copy with the edits listed, and the view controller gets
+    /// the results (built in the examples' scratch folder: only this module compiles).
+    @Test(.timeLimit(.minutes(20))) func aTargetShapedLikeTheRealOnesBuildsAndGetsTheResults() throws {
+        let target = try temporaryFolder().appendingPathComponent("Reader Action")
+        let files: [String: String] = [
+            "Info.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                	<key>NSExtension</key>
+                	<dict>
+                		<key>NSExtensionAttributes</key>
+                		<dict>
+                			<key>NSExtensionActivationRule</key>
+                			<dict>
+                				<key>NSExtensionActivationSupportsWebPageWithMaxCount</key>
+                				<string>1</string>
+                			</dict>
+                			<key>NSExtensionJavaScriptPreprocessingFile</key>
+                			<string>Action</string>
+                		</dict>
+                		<key>NSExtensionPrincipalClass</key>
+                		<string>$(PRODUCT_MODULE_NAME).ReaderController</string>
+                		<key>NSExtensionPointIdentifier</key>
+                		<string>com.apple.ui-services</string>
+                	</dict>
+                </dict>
+                </plist>
+                """,
+            "Resources/Action.js": """
+                var Action = function() {};
+                Action.prototype = {
+                    run: function(arguments) { arguments.completionFunction({ "title": document.title }); },
+                    finalize: function(arguments) { document.title = arguments["saved"]; }
+                };
+                var ExtensionPreprocessingJS = new Action;
+                """,
+            "ActionViewController.swift": """
+                import UIKit
+                import MobileCoreServices
+
+                #if os(iOS)
+                @objc(ReaderController)
+                class ActionViewController: UIViewController {
+                    @IBOutlet weak var titleLabel: UILabel!
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        view.addSubview(titleLabel)
+                        navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: self, action: #selector(done))
+                        let item = extensionContext!.inputItems.first as! NSExtensionItem
+                        let provider = item.attachments!.first!
+                        provider.loadItem(forTypeIdentifier: kUTTypePropertyList as String, options: nil) { [weak self] item, _ in
+                            let results = (item as? NSDictionary)?[NSExtensionJavaScriptPreprocessingResultsKey] as? NSDictionary
+                            OperationQueue.main.addOperation {
+                                self?.titleLabel.text = results?["title"] as? String
+                                self?.done()
+                            }
+                        }
+                    }
+
+                    @IBAction func done() {
+                        let saved = NSItemProvider(item: [NSExtensionJavaScriptFinalizeArgumentKey: ["saved": "Saved"]] as NSDictionary,
+                                                   typeIdentifier: kUTTypePropertyList as String)
+                        let item = NSExtensionItem()
+                        item.attachments = [saved]
+                        extensionContext?.completeRequest(returningItems: [item], completionHandler: nil)
+                    }
+                }
+                #endif
+                """,
+        ]
+        for (path, text) in files {
+            let file = target.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let output = try temporaryFolder()
+        let result = generate(from: target, name: "ReaderAction", into: output)
+        try #require(result.code == 0, "\(result.err)")
+        #expect(result.err.contains("[activation-count-string]"), "\(result.err)")
+        #expect(result.err.contains("[principal-class-conditional]"))
+        #expect(result.err.contains("[ib-outlet-unsupported]"))
+        #expect(result.out.contains("principal class: ActionViewController (NSExtensionPrincipalClass)"), "\(result.out)")
+        #expect(result.out.contains("ActionViewController.swift:4: os(iOS) → true"))
+        #expect(result.out.contains("ActionViewController.swift:5: @objc(ReaderController) removed"))
+        #expect(result.out.contains("ActionViewController.swift:12: #selector(done) → Selector(\"done\")"))
+        #expect(result.out.contains("--resources Extension/Resources"))
+        let package = output.appendingPathComponent("ReaderAction")
+        let copy = package.appendingPathComponent("Sources/ReaderAction/Extension/ActionViewController.swift")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: copy.path)) == nil, "a copy, not a link")
+        #expect(try String(contentsOf: target.appendingPathComponent("ActionViewController.swift"), encoding: .utf8) == files["ActionViewController.swift"])
+
+        let scratch = Paths.repository.appendingPathComponent(".build/init-handler-template").path
+        let built = try execute("swift", ["build", "--scratch-path", scratch, "--product", "ReaderAction-sim"], in: package)
+        try #require(built.status == 0, "\(built.out)\(built.err)")
+        let page = Paths.repository.appendingPathComponent("Pages/mozilla-hacks-fetch.html").path
+        let ran = try execute(scratch + "/debug/ReaderAction-sim",
+                              ["run", "--extension", "Extension/Info.plist", "--resources", "Extension/Resources", "--page", page,
+                               "--handler", "ReaderAction", "--format", "json"], in: package)
+        #expect(ran.status == 0, "\(ran.out)\(ran.err)")
+        let transcript = try JSONDecoder().decode(Transcript.self, from: Data(ran.out.utf8))
+        #expect(transcript.handler.completed)
+        #expect(transcript.handler.calls.contains("on screen: UILabel \"This API is so Fetching! ✩ Mozilla Hacks – the Web developer blog\""), "\(transcript.handler.calls)")
+        #expect(transcript.diagnostics.map(\.code).contains("activation-count-string"))
+        #expect(!transcript.diagnostics.contains { $0.severity == .error }, "\(transcript.diagnostics.map(\.formatted))")
+    }
+
     @Test func runTakesTheComposeSheetsButton() throws {
         let base = ["run", "--script", "a.js", "--page", "p.html"]
         guard case .run(let posted) = try PreprocessSim.parse(base),

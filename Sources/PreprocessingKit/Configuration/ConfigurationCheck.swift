@@ -29,6 +29,9 @@ import Foundation
 ///   never offers the extension for a page.
 /// - `activation-unknown-key` (warning): a dictionary key that is not a documented activation
 ///   key (often a typo), or a documented key with a value of the wrong type.
+/// - `activation-count-string` (warning): a count written `<string>1</string>`. Apple documents
+///   the count keys as numbers and says nothing of strings; extensions ship written this way,
+///   so the string's whole number is used, with a warning to write `<integer>`.
 /// - `activation-truepredicate` (warning): `TRUEPREDICATE` works, but App Review rejects it;
 ///   it is meant for development.
 /// - `activation-predicate-syntax` (error): the predicate string does not parse; points inside
@@ -213,6 +216,11 @@ public enum ConfigurationCheck {
                         ? "\(entry.key) is <\(entry.value.typeName)>, which the system ignores; it must be \(entry.key == "NSExtensionActivationSupportsText" ? "<true/>" : "an <integer>")"
                         : "'\(entry.key)' is not an activation rule key and is ignored\(Self.suggestion(for: entry.key))"
                     report(.activationUnknownKey, message, at: entry.keyPosition ?? entry.value.position)
+                }
+                for entry in counts.countsWrittenAsStrings {
+                    report(.activationCountString,
+                           "\(entry.key) is <string>\(entry.value.stringValue ?? "")</string>; Apple documents the count as a number (<integer>) and does not say how iOS reads a string; it is used as \(ActivationRuleCounts.wholeNumber(entry.value.stringValue) ?? 0), as the extensions that ship this way expect; write <integer>\(ActivationRuleCounts.wholeNumber(entry.value.stringValue) ?? 0)</integer> to match the documentation",
+                           at: entry.value.position)
                 }
                 verdict = ActivationVerdict(counts: counts)
                 let webURLPosition = attributes?["NSExtensionActivationRule"]?

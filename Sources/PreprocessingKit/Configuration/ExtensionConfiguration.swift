@@ -72,6 +72,9 @@ public struct ActivationRuleCounts: Equatable, Sendable {
     /// Entries whose key is not one of the documented activation keys (typos, invented keys),
     /// or whose value has the wrong type.
     public var unrecognized: [PlistEntry]
+    /// Count keys whose value is a `<string>` holding a whole number (`<string>1</string>`),
+    /// read as that number.
+    public var countsWrittenAsStrings: [PlistEntry] = []
 
     public static let webPageKey = "NSExtensionActivationSupportsWebPageWithMaxCount"
     public static let webURLKey = "NSExtensionActivationSupportsWebURLWithMaxCount"
@@ -108,11 +111,21 @@ public struct ActivationRuleCounts: Equatable, Sendable {
         self.unrecognized = unrecognized
     }
 
+    /// `"1"`, `" 2 "`: digits only, around spaces; not `"one"`, `"1.5"` or `"-1"`.
+    static func wholeNumber(_ text: String?) -> Int? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty,
+              trimmed.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.decimalDigits.contains($0) }) else { return nil }
+        return Int(trimmed)
+    }
+
     init(entries: [PlistEntry]) {
         self.init()
         for entry in entries {
             if let path = Self.countKeys[entry.key], let count = entry.value.integerValue {
                 self[keyPath: path] = count
+            } else if let path = Self.countKeys[entry.key], let count = Self.wholeNumber(entry.value.stringValue) {
+                self[keyPath: path] = count
+                countsWrittenAsStrings.append(entry)
             } else if entry.key == "NSExtensionActivationSupportsText", let flag = entry.value.booleanValue {
                 supportsText = flag
             } else if Self.otherKeys.contains(entry.key), entry.key != "NSExtensionActivationSupportsText" {

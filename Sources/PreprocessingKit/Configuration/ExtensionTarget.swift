@@ -18,11 +18,17 @@ import FoundationXML
 /// controller when the initial one is a plain `UINavigationController`).
 ///
 /// Diagnostic codes: the plist's own (`plist-…`, `preprocessing-file-…`, from `check`), and
+/// - `preprocessing-file-ambiguous` (warning): several files in the folder have the
+///   preprocessing file's name (Xcode copies resources flat, so Safari would see one);
 /// - `principal-class-missing` (error): neither key is in `NSExtension`;
 /// - `principal-class-not-found` (error): no Swift file of the folder declares the class;
 /// - `storyboard-missing` (error): the storyboard file is not in the folder or cannot be read;
 /// - `storyboard-no-initial-controller` (error): no initial view controller, or no `customClass`;
-/// - `ib-outlet-unsupported` (error): an `@IBOutlet`, which Swift on Linux rejects.
+/// - `ib-outlet-unsupported` (warning): an `@IBOutlet`, which Swift on Linux rejects: the
+///   package compiles a copy without it, and the outlet is not the storyboard's view;
+/// - `module-unavailable` (warning): imports the package cannot build, each with its files;
+/// - `principal-class-conditional` (warning): the principal class is inside an `#if` on the
+///   platform (`os(iOS)`, `targetEnvironment`), at the `#if`'s line.
 public struct ExtensionTarget: Sendable {
     /// How iOS gets to the principal class.
     public enum Source: Equatable, Sendable {
@@ -47,6 +53,9 @@ public struct ExtensionTarget: Sendable {
     public var swiftFiles: [String] = []
     /// The preprocessing file the plist names (relative to the folder), when found.
     public var script: String?
+    /// The subfolder (relative to the folder) that holds the preprocessing file when it is not
+    /// next to the plist: `run --extension` needs it as `--resources`.
+    public var resourcesFolder: String?
     public var principal: Principal?
     public var extensionPoint: String?
     /// In file order per file; the plist's first.
@@ -65,7 +74,11 @@ public struct ExtensionTarget: Sendable {
         }
         infoPlist = plistPath
         let plistFile = self.folder.appendingPathComponent(plistPath).path
-        let inspection = ConfigurationCheck.inspect(plistPath: plistFile)
+        var inspection = ConfigurationCheck.inspect(plistPath: plistFile)
+        if inspection.scriptURL == nil, let resources = findResourcesFolder(inspection, files: files, plistFile: plistFile) {
+            resourcesFolder = resources
+            inspection = ConfigurationCheck.inspect(plistPath: plistFile, resourcesDirectory: self.folder.appendingPathComponent(resources).path)
+        }
         // The notes of `check` (which extension point, what the rule accepts) are for `check`.
         diagnostics += inspection.diagnostics.filter { $0.severity != .note }
         if let script = inspection.scriptURL?.standardizedFileURL.path, script.hasPrefix(self.folder.path + "/") {
@@ -75,6 +88,28 @@ public struct ExtensionTarget: Sendable {
         extensionPoint = configuration.extensionPointIdentifier
         findPrincipal(configuration, plistFile: plistFile, files: files)
         findOutlets()
+        findUnavailableModules()
+    }
+
+    /// Xcode's Copy Bundle Resources phase copies every resource to the top of the bundle, so
+    /// Safari finds `Scripts/Action.js` as `Action.js`: the preprocessing file is looked up by
+    /// its name anywhere in the folder. Several files of that name (which Xcode would refuse to
+    /// copy to one place) are a warning, and the shallowest is used.
+    private mutating func findResourcesFolder(_ inspection: ConfigurationCheck.Result, files: [String], plistFile: String) -> String? {
+        guard let value = inspection.plist.configuration?.preprocessingFile,
+              inspection.diagnostics.contains(where: { $0.code == DiagnosticCode.preprocessingFileNotFound.rawValue }) else { return nil }
+        let name = (value.lowercased().hasSuffix(".js") ? String(value.dropLast(3)) : value) + ".js"
+        guard !name.contains("/") else { return nil }
+        let matches = files.filter { $0.hasSuffix("/" + name) }
+            .sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+        guard let chosen = matches.first else { return nil }
+        if matches.count > 1 {
+            let position = inspection.plist.configuration?.attributes?["NSExtensionJavaScriptPreprocessingFile"]?.position
+            diagnostics.append(Diagnostic(.preprocessingFileAmbiguous,
+                "the folder has \(matches.count) files named \(name) (\(matches.joined(separator: ", "))); Xcode copies resources flat into the bundle, where only one can be; using \(chosen)",
+                file: plistFile, line: position?.line, column: position?.column))
+        }
+        return (chosen as NSString).deletingLastPathComponent
     }
 
     /// Folders that are never part of a target's sources (build output, dependencies).
@@ -174,11 +209,27 @@ public struct ExtensionTarget: Sendable {
             return
         }
         let pattern = "(^|[^A-Za-z0-9_.])class[ \\t]+" + NSRegularExpression.escapedPattern(for: name) + "([^A-Za-z0-9_]|$)"
+        // `@objc(Name) class Swift…`: iOS finds the class by the name it registers.
+        let registered = "@objc\\(\\s*" + NSRegularExpression.escapedPattern(for: name) + "\\s*\\)"
         for swiftFile in swiftFiles {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(swiftFile), encoding: .utf8) else { continue }
-            for codeLine in text.split(separator: "\n", omittingEmptySubsequences: false)
-            where !codeLine.trimmingCharacters(in: .whitespaces).hasPrefix("//") && codeLine.range(of: pattern, options: .regularExpression) != nil {
-                principal = Principal(className: name, source: source, declaredIn: swiftFile)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, codeLine) in lines.enumerated() where !codeLine.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                var className = name
+                if codeLine.range(of: registered, options: .regularExpression) != nil {
+                    let rest = [String(codeLine), index + 1 < lines.count ? String(lines[index + 1]) : ""].joined(separator: " ")
+                    guard let declared = rest.range(of: "class[ \\t]+[A-Za-z_][A-Za-z0-9_]*", options: .regularExpression) else { continue }
+                    className = String(rest[declared].dropFirst(5)).trimmingCharacters(in: .whitespaces)
+                } else if codeLine.range(of: pattern, options: .regularExpression) == nil {
+                    continue
+                }
+                principal = Principal(className: className, source: source, declaredIn: swiftFile)
+                let path = folder.appendingPathComponent(swiftFile).path
+                for condition in Self.platformConditions(enclosing: index + 1, in: lines) {
+                    diagnostics.append(Diagnostic(.principalClassConditional,
+                        "the principal class \(className) (line \(index + 1)) is inside `\(condition.condition)`, which Swift on Linux decides otherwise than iOS: unchanged, the class would not exist here. The package compiles a copy with os(iOS) as true and the other platforms false, as iOS compiles it",
+                        file: path, line: condition.line, column: nil))
+                }
                 return
             }
         }
@@ -188,8 +239,9 @@ public struct ExtensionTarget: Sendable {
             file: file, line: line, column: column))
     }
 
-    /// `@IBOutlet` properties: Swift on Linux rejects them (they need Objective-C), and the
-    /// simulator would not connect them to the storyboard's views anyway.
+    /// `@IBOutlet` properties: Swift on Linux rejects them (they need Objective-C). The package
+    /// compiles a copy of the file without the attribute (the change is listed); the warning
+    /// says the outlet is not the storyboard's view.
     private mutating func findOutlets() {
         for swiftFile in swiftFiles {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(swiftFile), encoding: .utf8) else { continue }
@@ -197,11 +249,55 @@ public struct ExtensionTarget: Sendable {
                 let trimmed = codeLine.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.hasPrefix("//"), let range = codeLine.range(of: "@IBOutlet") else { continue }
                 diagnostics.append(Diagnostic(.ibOutletUnsupported,
-                    "@IBOutlet needs the Objective-C runtime, which Swift on Linux does not have, so this file cannot compile unchanged here (and the simulator does not connect storyboard outlets); create the view in code in viewDidLoad, or move the code that reads the results into a file without outlets",
+                    "@IBOutlet needs the Objective-C runtime, which Swift on Linux does not have: the package compiles a copy of this file without it, and the outlet holds an empty view of its type (a UIKit view) or nil, not the storyboard's view",
                     file: folder.appendingPathComponent(swiftFile).path, line: index + 1,
                     column: codeLine.distance(from: codeLine.startIndex, to: range.lowerBound) + 1))
             }
         }
+    }
+
+    /// The modules `init-handler --from` packages can import: the stand-ins and what Swift on
+    /// Linux has.
+    static let availableModules: Set<String> = ["Foundation", "FoundationNetworking", "FoundationXML", "Dispatch", "Swift",
+                                                 "UIKit", "Social", "MobileCoreServices", "UniformTypeIdentifiers", "os", "Glibc"]
+
+    /// One warning naming every imported module the package cannot build (an Apple framework
+    /// without a stand-in, a pod, a package of the app's repository) with the files importing
+    /// it, rather than the compiler stopping at the first.
+    private mutating func findUnavailableModules() {
+        var importers: [String: [String]] = [:]
+        for swiftFile in swiftFiles {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(swiftFile), encoding: .utf8) else { continue }
+            for codeLine in text.split(separator: "\n") {
+                let words = codeLine.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
+                      index + 1 < words.count else { continue }
+                // `import struct Foo.Bar`: the module is the first part of the last word.
+                let module = String(words[words.count - 1].split(separator: ".").first ?? "")
+                if !module.isEmpty, !Self.availableModules.contains(module), importers[module]?.contains(swiftFile) != true {
+                    importers[module, default: []].append(swiftFile)
+                }
+            }
+        }
+        guard !importers.isEmpty else { return }
+        let list = importers.keys.sorted().map { "\($0) (\(importers[$0]!.joined(separator: ", ")))" }.joined(separator: "; ")
+        diagnostics.append(Diagnostic(.moduleUnavailable,
+            "the package cannot build these imports: \(list); the simulator provides Foundation, UIKit, Social, MobileCoreServices and UniformTypeIdentifiers only, so the build stops at the first of them",
+            file: folder.path))
+    }
+
+    /// The `#if` conditions around line `line` (1-based) that Linux and iOS decide differently
+    /// (`os(…)`, `targetEnvironment(…)`), with their lines.
+    static func platformConditions(enclosing line: Int, in lines: [Substring]) -> [(line: Int, condition: String)] {
+        var open: [(line: Int, condition: String)] = []
+        for (index, codeLine) in lines.prefix(line - 1).enumerated() {
+            let trimmed = codeLine.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#if") { open.append((index + 1, trimmed)) }
+            else if trimmed.hasPrefix("#elseif") || trimmed.hasPrefix("#else") { if !open.isEmpty { open[open.count - 1] = (index + 1, trimmed) } }
+            else if trimmed.hasPrefix("#endif") { _ = open.popLast() }
+        }
+        // `canImport(UIKit)` is true here too (the stand-in), so only the platform's own tests differ.
+        return open.filter { $0.condition.contains("os(") || $0.condition.contains("targetEnvironment(") }
     }
 }
 

@@ -72,6 +72,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case activationURLOnly = "activation-url-only"
     case activationTruepredicate = "activation-truepredicate"
     case activationUnknownKey = "activation-unknown-key"
+    case activationCountString = "activation-count-string"
     case activationPredicateSyntax = "activation-predicate-syntax"
     case activationSummary = "activation-summary"
     case preprocessingFile = "preprocessing-file"
@@ -79,6 +80,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case preprocessingFileJSSuffix = "preprocessing-file-js-suffix"
     case preprocessingFileBuildVariable = "preprocessing-file-build-variable"
     case preprocessingFileNotFound = "preprocessing-file-not-found"
+    case preprocessingFileAmbiguous = "preprocessing-file-ambiguous"
     case scriptNotFound = "script-not-found"
     case fixtureUnreadable = "fixture-unreadable"
     case pathOutsideFolder = "path-outside-folder"
@@ -89,6 +91,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case storyboardMissing = "storyboard-missing"
     case storyboardNoInitialController = "storyboard-no-initial-controller"
     case ibOutletUnsupported = "ib-outlet-unsupported"
+    case principalClassConditional = "principal-class-conditional"
+    case moduleUnavailable = "module-unavailable"
     case iosSyntax = "ios-syntax"
     case iosTarget = "ios-target"
     case iosAPIMissing = "ios-api-missing"
@@ -109,7 +113,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .activationPredicateSyntax, .preprocessingFileMissing, .preprocessingFileJSSuffix,
              .preprocessingFileNotFound, .scriptNotFound, .fixtureUnreadable, .pathOutsideFolder, .htmlOutUnwritable,
              .principalClassMissing, .principalClassNotFound, .storyboardMissing,
-             .storyboardNoInitialController, .ibOutletUnsupported,
+             .storyboardNoInitialController,
              .iosSyntax, .iosAPIMissing:
             return .error
         case .notPlistValue, .completionCalledTwice, .missingFinalize, .selectionNotFound,
@@ -117,7 +121,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .fixtureCORSBlocked, .unsupportedAPI, .pageEmpty, .webarchiveNotHTML, .encodingGuessed,
              .encodingLabelUnknown, .encodingUTF32WithoutBom, .invalidBytesReplaced, .nullSelection,
              .finalizeMissing, .plistDuplicateKey, .extensionEntryMissing, .activationURLOnly,
-             .activationTruepredicate, .activationUnknownKey, .preprocessingFileBuildVariable,
+             .activationTruepredicate, .activationUnknownKey, .activationCountString, .preprocessingFileBuildVariable, .preprocessingFileAmbiguous,
+             .ibOutletUnsupported, .principalClassConditional, .moduleUnavailable,
              .resultsTypeMismatch:
             return .warning
         case .finalizeTasksLeft, .noFinalizeArgument, .mainQueueBlocked, .gzipNotCompressed,
@@ -200,6 +205,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .activationURLOnly: return "`NSExtensionActivationSupportsWebURLWithMaxCount` alone: the extension gets a URL, never the script's results"
         case .activationTruepredicate: return "`TRUEPREDICATE` is for development; App Review rejects it"
         case .activationUnknownKey: return "an activation rule key Apple does not document"
+        case .activationCountString: return "an activation count written `<string>1</string>`: Apple documents a number; it is read as the number"
         case .activationPredicateSyntax: return "the activation predicate does not parse"
         case .activationSummary: return "what the activation rule accepts"
         case .preprocessingFile: return "the preprocessing file the plist names, and where it was found"
@@ -207,6 +213,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .preprocessingFileJSSuffix: return "the file is named with `.js`; Safari appends it, so nothing runs"
         case .preprocessingFileBuildVariable: return "the file name is a build setting; the simulator uses the text as written"
         case .preprocessingFileNotFound: return "the named file is not next to the plist or in `--resources` (a warning when `--script` names the file)"
+        case .preprocessingFileAmbiguous: return "`init-handler --from`: several files in the target's folder have the preprocessing file's name; the shallowest is used"
         case .scriptNotFound: return "`run --extension`: the preprocessing file the plist names is not found (exit 2)"
         case .fixtureUnreadable: return "a `--fixture`/`--fixtures` file cannot be read (exit 2)"
         case .pathOutsideFolder: return "a path a suite, a `fixtures.json` or an Info.plist names leads outside the folder it is relative to (through `..` or a symbolic link) and outside paths are not allowed (exit 2)"
@@ -216,7 +223,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .principalClassNotFound: return "`init-handler --from`: the principal class (or the storyboard's `customClass`) is not declared in the folder's Swift files"
         case .storyboardMissing: return "`init-handler --from`: the `NSExtensionMainStoryboard` file is not in the folder, or cannot be read"
         case .storyboardNoInitialController: return "`init-handler --from`: the storyboard has no initial view controller, or it has no `customClass`"
-        case .ibOutletUnsupported: return "`init-handler --from`: an `@IBOutlet` does not compile on Linux (no Objective-C runtime), and outlets would not be connected"
+        case .ibOutletUnsupported: return "`init-handler --from`: an `@IBOutlet` does not compile on Linux; the package compiles a copy without it, and the outlet is an empty view of its type, not the storyboard's"
+        case .moduleUnavailable: return "`init-handler --from`: imports the package cannot build (no stand-in, a pod, the app's own package), each with the files importing it"
+        case .principalClassConditional: return "`init-handler --from`: the principal class is inside `#if os(iOS)` (or another platform condition); the package's copy compiles it as iOS does"
         case .iosSyntax: return "`--ios`: the script uses syntax Safari on that iOS version cannot parse, so it skips the file (the script is not run)"
         case .iosTarget: return "`check`: the iOS version the script was checked as (the extension's `MinimumOSVersion` or `IPHONEOS_DEPLOYMENT_TARGET`), or why that version cannot be simulated"
         case .iosAPIMissing: return "`--ios`: the script failed where it reached a built-in or Web API Safari on that iOS version lacks (named, with the version that added it and the script's `file:line:column`)"

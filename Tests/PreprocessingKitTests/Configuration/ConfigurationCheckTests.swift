@@ -136,6 +136,23 @@ import Testing
         #expect(warning.message.contains("did you mean NSExtensionActivationSupportsWebPageWithMaxCount?"))
     }
 
+    /// A count written as a string of digits is read as its number (the page runs the script),
+    /// with a warning at the value; a string that is not a whole number stays an unknown value.
+    @Test func countWrittenAsAStringIsReadAsItsNumberWithAWarning() throws {
+        let result = ConfigurationCheck.inspect(plistPath: Fixtures.plist("string-count.plist"),
+                                                resourcesDirectory: Fixtures.resources.path)
+        let found = problems(result.diagnostics)
+        #expect(found.map(\.code) == ["activation-count-string", "activation-unknown-key"])
+        let warning = try #require(found.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.line == 11)
+        #expect(warning.message.contains("used as 1"))
+        #expect(result.verdict?.runsPreprocessing == true)
+        #expect(ActivationRuleCounts.wholeNumber(" 2 ") == 2)
+        #expect(ActivationRuleCounts.wholeNumber("1.5") == nil)
+        #expect(ActivationRuleCounts.wholeNumber("-1") == nil)
+    }
+
     @Test func unreadableFileIsAnError() {
         let diagnostics = ConfigurationCheck.run(plistPath: "/nonexistent/Info.plist")
         #expect(diagnostics.map(\.code) == ["plist-unreadable"])

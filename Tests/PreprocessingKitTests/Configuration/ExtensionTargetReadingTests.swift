@@ -155,17 +155,85 @@ import TestSupport
         #expect(target.principal?.declaredIn == "List.swift")
     }
 
-    @Test func anOutletIsAnErrorAtItsPlace() throws {
+    @Test func anOutletIsAWarningAtItsPlace() throws {
         let url = try folder([
             "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>ShareViewController</string>"),
             "Script.js": Self.script,
             "ShareViewController.swift": "import UIKit\n\nclass ShareViewController: UIViewController {\n    @IBOutlet weak var label: UILabel!\n}\n",
         ])
         let target = ExtensionTarget(folder: url)
-        let error = try #require(target.diagnostics.first { $0.code == DiagnosticCode.ibOutletUnsupported.rawValue })
-        #expect(error.line == 4)
-        #expect(error.column == 5)
+        let warning = try #require(target.diagnostics.first { $0.code == DiagnosticCode.ibOutletUnsupported.rawValue })
+        #expect(warning.severity == .warning)
+        #expect(warning.line == 4)
+        #expect(warning.column == 5)
+        #expect(!target.hasErrors)
         #expect(target.principal?.className == "ShareViewController")
+    }
+
+    /// Xcode copies resources flat into the bundle: `Resources/Script.js` is Safari's
+    /// `Script.js`. Two files of that name are a warning, and the shallowest is used.
+    @Test func theScriptIsFoundInASubfolderAsXcodeCopiesIt() throws {
+        let plist = Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>A</string>")
+        let one = ExtensionTarget(folder: try folder(["Info.plist": plist, "Resources/Script.js": Self.script, "A.swift": "class A {}\n"]))
+        #expect(!one.hasErrors, "\(one.diagnostics.map(\.formatted))")
+        #expect(one.script == "Resources/Script.js")
+        #expect(one.resourcesFolder == "Resources")
+        #expect(one.diagnostics.isEmpty, "\(one.diagnostics.map(\.formatted))")
+
+        let two = ExtensionTarget(folder: try folder(["Info.plist": plist, "Assets/JS/Script.js": Self.script,
+                                                      "Resources/Script.js": Self.script, "A.swift": "class A {}\n"]))
+        #expect(two.script == "Resources/Script.js")
+        let warning = try #require(two.diagnostics.first)
+        #expect(two.diagnostics.map(\.code) == [DiagnosticCode.preprocessingFileAmbiguous.rawValue])
+        #expect(warning.message.contains("(Resources/Script.js, Assets/JS/Script.js)"))
+        #expect(!two.hasErrors)
+
+        let none = ExtensionTarget(folder: try folder(["Info.plist": plist, "Resources/Other.js": Self.script, "A.swift": "class A {}\n"]))
+        #expect(none.diagnostics.map(\.code) == [DiagnosticCode.preprocessingFileNotFound.rawValue])
+    }
+
+    /// `@objc(ShareController) class ShareViewController`: the plist names the registered name.
+    @Test func aPrincipalClassIsFoundByTheNameObjcRegisters() throws {
+        let url = try folder([
+            "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>ShareController</string>"),
+            "Script.js": Self.script,
+            "Share.swift": "import UIKit\n\n@objc(ShareController)\nclass ShareViewController: UIViewController {}\n",
+        ])
+        let target = ExtensionTarget(folder: url)
+        #expect(!target.hasErrors, "\(target.diagnostics.map(\.formatted))")
+        #expect(target.principal?.className == "ShareViewController")
+    }
+
+    /// A principal class inside `#if os(iOS)` does not exist on Linux unchanged: a warning at
+    /// the `#if`, not at a `canImport(UIKit)`, which the stand-in makes true.
+    @Test func aPrincipalClassInsideAnIOSConditionIsReportedAtTheCondition() throws {
+        let url = try folder([
+            "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>Handler</string>"),
+            "Script.js": Self.script,
+            "Handler.swift": "import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\n#if os(iOS)\n\nclass Handler: NSObject {}\n#endif\n",
+        ])
+        let target = ExtensionTarget(folder: url)
+        #expect(target.diagnostics.map(\.code) == [DiagnosticCode.principalClassConditional.rawValue])
+        let warning = try #require(target.diagnostics.first)
+        #expect(warning.line == 5)
+        #expect(warning.message.contains("#if os(iOS)"))
+        #expect(target.principal?.className == "Handler")
+    }
+
+    /// A pod, an Apple framework without a stand-in and an `import struct` are named in one
+    /// warning with their files; the stand-ins and Foundation are not.
+    @Test func importsThePackageCannotBuildAreNamedTogether() throws {
+        let url = try folder([
+            "Info.plist": Self.plist("\t\t<key>NSExtensionPrincipalClass</key>\n\t\t<string>A</string>"),
+            "Script.js": Self.script,
+            "A.swift": "import UIKit\nimport RealmSwift\n@preconcurrency import Foundation\nclass A {}\n",
+            "Model/B.swift": "import CoreData\nimport struct RealmSwift.List\nimport Social\n",
+        ])
+        let target = ExtensionTarget(folder: url)
+        #expect(target.diagnostics.map(\.code) == [DiagnosticCode.moduleUnavailable.rawValue])
+        let warning = try #require(target.diagnostics.first)
+        #expect(warning.message.contains("CoreData (Model/B.swift); RealmSwift (A.swift, Model/B.swift);"), "\(warning.message)")
+        #expect(!target.hasErrors)
     }
 
     @Test func buildOutputAndDeepFilesAreNotSources() throws {
