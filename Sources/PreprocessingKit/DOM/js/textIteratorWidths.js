@@ -13,7 +13,7 @@
  */
 function iteratorViewportLineWidth(owner) {
   const state = owner !== null && owner !== undefined ? owner[DOC_STATE] : undefined;
-  const width = state !== undefined && state.viewportWidth > 0 ? state.viewportWidth : 390;
+  const width = state !== undefined && typeof state.viewportWidth === "number" && state.viewportWidth > 0 ? state.viewportWidth : 390;
   return width - 16;
 }
 /** User-agent indentation of block containers (list padding, blockquote/figure margins). */
