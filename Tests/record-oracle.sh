@@ -136,9 +136,40 @@ def pick_phrase(path):
             return piece
     return None
 
+class ViewportMeta(html.parser.HTMLParser):
+    """Whether a page has a <meta name="viewport"> with a content attribute (the tag Safari on
+    iOS lays the page out by; DOM/js/viewport.js documentViewportContent)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found = False
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        if tag == "meta" and (values.get("name") or "").strip().lower() == "viewport" and values.get("content") is not None:
+            self.found = True
+
+def has_viewport_tag(path):
+    parser = ViewportMeta()
+    try:
+        parser.feed(page_bytes(path).decode("utf-8", errors="replace"))
+        parser.close()
+    except Exception:
+        pass
+    return parser.found
+
+# The probes whose values depend on the layout viewport (sizes, and the text the style sheets
+# width queries show). A page without a viewport tag is laid out 980 CSS pixels wide on an
+# iPhone (980 × 2121 for its 390 × 844 screen), so WebKit records it in a window of that size;
+# a page with one keeps the 390 × 844 window.
+VIEWPORT_PROBES = ("geometry", "geometry-wide", "text", "text-wide", "scripts-typical", "scripts-typical-wide")
+NO_TAG_VIEWPORT = "980x2121"
+
 def case(case_id, page, url, script, **extra):
     line = {"id": case_id, "page": page, "url": url, "script": script}
     line.update(extra)
+    if probe in VIEWPORT_PROBES and not has_viewport_tag(page):
+        line["viewport"] = NO_TAG_VIEWPORT
     return line
 
 script = os.path.join(folder, "probe.js")
@@ -255,17 +286,19 @@ for raw in sys.stdin:
 ' "$1"
 }
 
-# Prints the batch file to give the oracle for <probe>/cases.jsonl: the cases file itself, or,
-# when some pages are gzip files (the oracle loads bytes as they are), a copy in $2 whose
-# .gz pages point at decompressed copies in $2 (cases.jsonl keeps the .gz path the
-# simulator reads).
+# Prints the batch file to give the oracle for <probe>/cases.jsonl, for the cases of one window
+# size ($3: a case's "viewport", or "default" for the cases without one): the cases file
+# itself when that is all of them, or a copy in $2 with only those cases, whose .gz pages
+# point at decompressed copies in $2 (the oracle loads bytes as they are; cases.jsonl keeps
+# the .gz path the simulator reads).
 oracle_batch() {
-    "$PYTHON" - "$1" "$2" <<'PY'
+    "$PYTHON" - "$1" "$2" "$3" <<'PY'
 import gzip, json, os, sys
 
-cases_path, scratch = sys.argv[1], sys.argv[2]
-lines = [json.loads(raw) for raw in open(cases_path, encoding="utf-8") if raw.strip()]
-if not any(line.get("page", "").endswith(".gz") for line in lines):
+cases_path, scratch, viewport = sys.argv[1], sys.argv[2], sys.argv[3]
+every = [json.loads(raw) for raw in open(cases_path, encoding="utf-8") if raw.strip()]
+lines = [line for line in every if line.get("viewport", "default") == viewport]
+if len(lines) == len(every) and not any(line.get("page", "").endswith(".gz") for line in lines):
     print(cases_path)
     sys.exit()
 for number, line in enumerate(lines):
@@ -275,7 +308,7 @@ for number, line in enumerate(lines):
         with gzip.open(page, "rb") as source, open(plain, "wb") as target:
             target.write(source.read())
         line["page"] = os.path.abspath(plain)
-batch = os.path.join(scratch, "cases.jsonl")
+batch = os.path.join(scratch, "cases-%s.jsonl" % viewport)
 with open(batch, "w", encoding="utf-8") as out:
     for line in lines:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -290,9 +323,34 @@ for probe in "${PROBES[@]}"; do
     [ "$CASES_ONLY" = 1 ] && continue
     echo "recording $probe ..." >&2
     scratch=$(mktemp -d)
-    batch=$(oracle_batch "$FIXTURES/$probe/cases.jsonl" "$scratch")
-    "$PYTHON" "$ORACLE" --block-page-scripts --timeout 15 \
-        --batch "$batch" > "$FIXTURES/$probe/output.raw.jsonl"
+    # One oracle run per window size the cases ask for, merged back into the cases' order.
+    viewports=$("$PYTHON" -c '
+import json, sys
+seen = []
+for raw in open(sys.argv[1], encoding="utf-8"):
+    if raw.strip():
+        size = json.loads(raw).get("viewport", "default")
+        if size not in seen:
+            seen.append(size)
+print(" ".join(seen))' "$FIXTURES/$probe/cases.jsonl")
+    for viewport in $viewports; do
+        batch=$(oracle_batch "$FIXTURES/$probe/cases.jsonl" "$scratch" "$viewport")
+        size=()
+        [ "$viewport" != default ] && size=(--viewport "$viewport")
+        "$PYTHON" "$ORACLE" --block-page-scripts --timeout 15 "${size[@]}" \
+            --batch "$batch" > "$scratch/output-$viewport.jsonl"
+    done
+    "$PYTHON" -c '
+import glob, json, os, sys
+cases_path, scratch = sys.argv[1], sys.argv[2]
+outputs = {}
+for path in sorted(glob.glob(os.path.join(scratch, "output-*.jsonl"))):
+    lines = [raw for raw in open(path, encoding="utf-8") if raw.strip()]
+    outputs[os.path.basename(path)[len("output-"):-len(".jsonl")]] = iter(lines)
+for raw in open(cases_path, encoding="utf-8"):
+    if raw.strip():
+        sys.stdout.write(next(outputs[json.loads(raw).get("viewport", "default")]))
+' "$FIXTURES/$probe/cases.jsonl" "$scratch" > "$FIXTURES/$probe/output.raw.jsonl"
     rm -rf "$scratch"
     # The first line's "oracle" field names the WebKitGTK version and mode used.
     head -1 "$FIXTURES/$probe/output.raw.jsonl" | "$PYTHON" -c \

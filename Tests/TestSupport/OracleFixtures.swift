@@ -100,12 +100,25 @@ public enum SimulatorHarness {
         return simulator.run(request)
     }
 
-    /// Builds a page from HTML and evaluates an expression in it; returns `String(value)`.
+    /// The window DOM cases are recorded in (`Tests/record-dom-cases.py`, the oracle's default
+    /// `--viewport`): a desktop WebKit window, which lays every page out at its own size whatever
+    /// the page's viewport tag says.
+    public static let oracleWindowSize = (width: 390, height: 844)
+
+    /// A page configuration laid out in the oracle's window.
+    public static func oracleWindow(url: String) -> PageContext.Configuration {
+        var configuration = PageContext.Configuration(url: url)
+        configuration.fixedLayoutViewport = oracleWindowSize
+        return configuration
+    }
+
+    /// Builds a page from HTML, laid out in the oracle's window, and evaluates an expression in
+    /// it; returns `String(value)`.
     public static func evaluate(_ expression: String, html: String, url: String = "https://example.com/page.html",
                                 selectText: String? = nil, occurrence: Int = 1) throws -> String {
         machineLock.lock()
         defer { machineLock.unlock() }
-        let page = try PageContext(html: html, configuration: .init(url: url), machine: simulator.machine)
+        let page = try PageContext(html: html, configuration: oracleWindow(url: url), machine: simulator.machine)
         if let selectText { _ = try page.selectText(selectText, occurrence: occurrence) }
         return try page.javaScript.evaluate("String((function () { return (\(expression)); })())").stringValue
     }
@@ -127,6 +140,7 @@ public enum SimulatorHarness {
         var request = RunRequest(scriptPath: "case.js", scriptSource: script, page: page, handler: NoFinalizeHandler())
         request.pageScripts = true
         request.deterministic = true
+        request.fixedLayoutViewport = oracleWindowSize
         let transcript = run(request)
         guard case .dictionary(let results)? = transcript.results, case .string(let value)? = results["value"] else {
             return "no value: \(transcript.diagnostics.map { "\($0.code): \($0.message)" }.joined(separator: "; "))"

@@ -23,10 +23,17 @@ public final class PageContext {
         public var language = "en-US"
         public var confirmAnswer = false
         public var promptAnswer: String?
-        /// The screen and viewport, CSS pixels (`SimulatedDevice.iPhone`'s unless `present` says otherwise).
-        public var viewportWidth = 390
-        public var viewportHeight = 844
+        /// The screen, CSS pixels (`SimulatedDevice.iPhone`'s unless `present` says otherwise); the
+        /// layout viewport follows from it and the page's viewport tag (DOM/js/viewport.js).
+        public var screenWidth = 390
+        public var screenHeight = 844
         public var devicePixelRatio = 3
+        /// Whether the page gets the viewport of an iPad asking for desktop pages (iPadOS 13 on)
+        /// rather than the iPhone's 980-pixel default (`SimulatedDevice.requestsDesktopPages`).
+        public var desktopClassViewport = false
+        /// A layout viewport that ignores the page's viewport tag, as a desktop WebKit window's
+        /// does (the oracle's `--viewport`): what a case recorded in such a window runs in.
+        public var fixedLayoutViewport: (width: Int, height: Int)?
         public var maxTouchPoints = 5
         /// Frame documents by URL (webarchive subframes, MHTML parts): html text.
         public var frames: [String: String] = [:]
@@ -48,9 +55,10 @@ public final class PageContext {
         public mutating func present(_ device: SimulatedDevice, iOS version: IOSVersion) {
             userAgent = device.userAgent(for: version)
             platform = device.platform(on: version)
-            viewportWidth = device.screenWidth
-            viewportHeight = device.screenHeight
+            screenWidth = device.screenWidth
+            screenHeight = device.screenHeight
             devicePixelRatio = device.devicePixelRatio
+            desktopClassViewport = device.presentsAsMac(on: version)
             maxTouchPoints = device.maxTouchPoints
         }
     }
@@ -217,9 +225,14 @@ public final class PageContext {
         if let lastModified = c.lastModified { json.key("lastModified"); json.string(lastModified) }
         json.key("confirmAnswer"); json.raw(c.confirmAnswer ? "true" : "false")
         if let promptAnswer = c.promptAnswer { json.key("promptAnswer"); json.string(promptAnswer) }
-        json.key("viewportWidth"); json.number(Double(c.viewportWidth))
-        json.key("viewportHeight"); json.number(Double(c.viewportHeight))
+        json.key("screenWidth"); json.number(Double(c.screenWidth))
+        json.key("screenHeight"); json.number(Double(c.screenHeight))
         json.key("devicePixelRatio"); json.number(Double(c.devicePixelRatio))
+        json.key("desktopClassViewport"); json.raw(c.desktopClassViewport ? "true" : "false")
+        if let fixed = c.fixedLayoutViewport {
+            json.key("fixedViewportWidth"); json.number(Double(fixed.width))
+            json.key("fixedViewportHeight"); json.number(Double(fixed.height))
+        }
         json.key("maxTouchPoints"); json.number(Double(c.maxTouchPoints))
         json.key("frames"); json.stringMap(c.frames)
         json.key("frameURLs"); json.stringMap(c.frameURLs)

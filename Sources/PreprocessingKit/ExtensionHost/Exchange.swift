@@ -168,6 +168,7 @@ struct Exchange {
         if request.iOS != nil || request.device != nil {
             configuration.present(request.device ?? .iPhone, iOS: request.iOS ?? IOSCompatibility.newest)
         }
+        configuration.fixedLayoutViewport = request.fixedLayoutViewport
         return configuration
     }
 

@@ -70,6 +70,9 @@ public struct RunRequest {
     public var iOS: IOSVersion?
     /// `--device`: the device Safari runs on; nil is the iPhone (`SimulatedDevice.iPhone`).
     public var device: SimulatedDevice?
+    /// A layout viewport that ignores the page's viewport tag (`PageContext.Configuration.fixedLayoutViewport`):
+    /// for cases recorded in a desktop WebKit window of that size; nil applies Safari's rule.
+    public var fixedLayoutViewport: (width: Int, height: Int)?
     /// When set (and `iOS` is not), every reach of an API newer than iOS 8 by the script is
     /// recorded here (`check --ios-report`); nothing is hidden.
     public var iOSAccessLog: IOSAccessLog?

@@ -11,8 +11,10 @@ import Foundation
 /// Screens are Apple's published tech specs (support.apple.com, "iPhone 16e - Tech Specs" and
 /// "iPad Air 11-inch (M3) - Tech Specs"), in points, pixels ÷ scale: the iPhone 16e's
 /// 2532-by-1170 pixels at 460 ppi at scale 3 (the iPhone 12 to 14's too), the iPad Air 11-inch's
-/// 2360-by-1640 pixels at 264 ppi at scale 2 (the M2 model's display is the same). The screen is the viewport too (`innerWidth`), as the
-/// simulator has no 980 px layout viewport.
+/// 2360-by-1640 pixels at 264 ppi at scale 2 (the M2 model's display is the same). The layout
+/// viewport (`innerWidth`, the root's `clientWidth`, media queries' `width`) follows from the
+/// screen and the page's viewport tag as Safari's rule gives it (DOM/js/viewport.js): 980 CSS
+/// pixels wide without a tag, the device's width with `width=device-width`.
 ///
 /// From iPadOS 13 Safari on an iPad asks for desktop pages by default: it sends the user agent
 /// of Safari on a Mac and says `MacIntel`, while `maxTouchPoints` still tells a touch screen

@@ -22,7 +22,8 @@ import Testing
         #expect(json["promptAnswer"] as? String == "yes\r\n")
         #expect(json["lastModified"] == nil)
         #expect(json["confirmAnswer"] as? Bool == false)
-        #expect(json["viewportWidth"] as? Int == 390)
+        #expect(json["screenWidth"] as? Int == 390)
+        #expect(json["desktopClassViewport"] as? Bool == false)
     }
 
     @Test func theEventLoopFramesAndFixturesKeepEveryField() throws {

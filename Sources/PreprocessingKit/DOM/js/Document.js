@@ -13,7 +13,7 @@ function createDocumentState(options) {
   return Object.assign({
     url: "about:blank", characterSet: "UTF-8", contentType: "text/html", referrer: "", lastModified: null,
     cookies: [], compatMode: "no-quirks", isHTML: true, defaultView: null, activeElement: null,
-    writeBuffer: null, runningScript: null, scriptInsertionPoint: null, viewportWidth: 390, viewportHeight: 844, baseVersion: -1, baseURL: "",
+    writeBuffer: null, runningScript: null, scriptInsertionPoint: null, viewportWidth: 390, viewportHeight: 844, viewportScale: 1, screenWidth: 390, screenHeight: 844, devicePixelRatio: 3, desktopClassViewport: false, baseVersion: -1, baseURL: "",
     idVersion: -1, idMap: null, collections: null,
     attributeChanges: 0, elementIndex: null, queryVersion: -1, queriesAtVersion: 0, textQueryVersion: -1, textWalkedAtVersion: 0, observerCount: 0, designMode: "off", implementation: null,
   }, options);

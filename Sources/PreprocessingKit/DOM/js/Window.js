@@ -1,7 +1,8 @@
 // Window: https://html.spec.whatwg.org/#the-window-object
 // The page's global object is the window: installWindowGlobals defines its properties on
-// globalThis. Dialogs and navigations are recorded; layout values are those of an iPhone
-// viewport (390×844 CSS pixels at 3×, an iPhone, unless the configuration gives another device).
+// globalThis. Dialogs and navigations are recorded; the screen is the simulated device's (an
+// iPhone's 390×844 CSS pixels at 3× unless the configuration gives another), the viewport the
+// layout viewport Safari gives the page on it (viewport.js).
 
 class Window extends EventTarget {
   constructor(token) {
@@ -26,12 +27,33 @@ class Screen {
   get orientation() { return { type: "portrait-primary", angle: 0, addEventListener() {}, removeEventListener() {} }; }
 }
 
-/** Evaluates a media query list against the simulated viewport (width/orientation/preferences). */
-function evaluateMediaQuery(query, width, height) {
+/**
+ * Evaluates a media query list against the page's viewport: `width`/`height` and `orientation`
+ * are the layout viewport's (viewport.js), `device-width`/`device-height` the screen's,
+ * `resolution` and `-webkit-device-pixel-ratio` the device's pixel ratio; each with its min-
+ * and max- forms (Media Queries 4 "range" features, WebKit's prefixed ratio).
+ * @param {string} query
+ * @param {object} state a document state: viewportWidth/Height, screenWidth/Height, devicePixelRatio
+ */
+function evaluateMediaQuery(query, state) {
+  const width = state.viewportWidth, height = state.viewportHeight;
+  const ranges = {
+    "width": width, "height": height, "device-width": state.screenWidth, "device-height": state.screenHeight,
+    "resolution": state.devicePixelRatio, "-webkit-device-pixel-ratio": state.devicePixelRatio,
+  };
   const features = {
     "prefers-color-scheme": "light", "prefers-reduced-motion": "no-preference", "hover": "none",
     "any-hover": "none", "pointer": "coarse", "any-pointer": "coarse", "orientation": height >= width ? "portrait" : "landscape",
     "display-mode": "browser", "prefers-contrast": "no-preference", "color-gamut": "p3",
+  };
+  // A length in CSS pixels, or a resolution in dppx (`2dppx`, `2x`, `192dpi`, a bare ratio).
+  const measure = (name, text) => {
+    const match = /^(-?[0-9]*\.?[0-9]+)\s*([a-z]*)$/.exec(text.trim());
+    if (match === null) return NaN;
+    const number = parseFloat(match[1]), unit = match[2];
+    if (name === "resolution") return unit === "dppx" || unit === "x" ? number : unit === "dpi" ? number / 96 : unit === "dpcm" ? number * 2.54 / 96 : NaN;
+    if (name === "-webkit-device-pixel-ratio") return unit === "" ? number : NaN;
+    return unit === "px" || (unit === "" && number === 0) ? number : unit === "em" || unit === "rem" ? number * 16 : NaN;
   };
   const matchesOne = (text) => {
     let negate = false;
@@ -46,19 +68,15 @@ function evaluateMediaQuery(query, width, height) {
       const feature = /^\(\s*([a-z-]+)\s*(?::\s*([^)]+?))?\s*\)$/.exec(t);
       if (!feature) { result = false; continue; }
       const [, name, rawValue] = feature;
-      const px = rawValue === undefined ? NaN : parseFloat(rawValue) * (/em$/.test(rawValue) ? 16 : 1);
-      switch (name) {
-        case "min-width": result = result && width >= px; break;
-        case "max-width": result = result && width <= px; break;
-        case "width": result = result && width === px; break;
-        case "min-height": result = result && height >= px; break;
-        case "max-height": result = result && height <= px; break;
-        case "min-resolution": case "-webkit-min-device-pixel-ratio": result = result && 3 >= parseFloat(rawValue); break;
-        case "max-resolution": case "-webkit-max-device-pixel-ratio": result = result && 3 <= parseFloat(rawValue); break;
-        default:
-          if (rawValue === undefined) result = result && features[name] !== undefined && features[name] !== "none";
-          else result = result && features[name] === rawValue.trim();
-      }
+      const range = /^(min-|max-|-webkit-min-|-webkit-max-)?(.*)$/.exec(name);
+      const base = range[1] !== undefined && range[1].startsWith("-webkit-") ? "-webkit-" + range[2] : range[2];
+      if (ranges[base] !== undefined) {
+        if (rawValue === undefined) { result = result && range[1] === undefined && ranges[base] > 0; continue; }
+        const wanted = measure(base, rawValue), actual = ranges[base];
+        const bound = range[1] === undefined ? "" : range[1].replace("-webkit-", "");
+        result = result && (bound === "min-" ? actual >= wanted : bound === "max-" ? actual <= wanted : actual === wanted);
+      } else if (rawValue === undefined) result = result && features[name] !== undefined && features[name] !== "none";
+      else result = result && features[name] === rawValue.trim();
     }
     return negate ? !result : result;
   };
@@ -284,7 +302,7 @@ function installWindowGlobals(global) {
   define("matchMedia", function matchMedia(query) {
     const media = String(query);
     const state = pageState();
-    return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, state.viewportWidth, state.viewportHeight));
+    return new MediaQueryList(INTERNAL, media, evaluateMediaQuery(media, state));
   });
   defineEventHandlerProperties(global, EVENT_HANDLER_NAMES);
   defineEventHandlerProperties(global, ["orientationchange"]);
@@ -300,7 +318,7 @@ function installWindowGlobals(global) {
  */
 function configureWindow(global, doc, config) {
   const state = doc[DOC_STATE];
-  const width = state.viewportWidth, height = state.viewportHeight;
+  const width = state.screenWidth, height = state.screenHeight;
   state.defaultView = global;
   WINDOW_PAGE.config = config;
   WINDOW_PAGE.location = new Location(INTERNAL, doc);
@@ -312,8 +330,26 @@ function configureWindow(global, doc, config) {
   const values = [/^https:|^about:|^file:/.test(state.url), width, height, width, height];
   for (let i = 0; i < WINDOW_PAGE_VALUES.length; i++) Object.defineProperty(global, WINDOW_PAGE_VALUES[i], { value: values[i] });
   Object.defineProperty(global, "devicePixelRatio", { value: config.devicePixelRatio || 3 });
+  showLayoutViewport(global, doc);
+}
+
+/**
+ * The window's view of the page's layout viewport (viewport.js, applyLayoutViewport): the
+ * visual viewport at the initial scale is the screen divided by the scale, and `innerWidth` /
+ * `innerHeight` are its size in whole CSS pixels (WebKit on iOS reads them from the unobscured
+ * content rect, which at the initial scale covers the screen). `outerWidth`/`outerHeight` and
+ * `screen` stay the device's.
+ * @param {object} global the global object (globalThis)
+ * @param {Document} doc the page document
+ */
+function showLayoutViewport(global, doc) {
+  const state = doc[DOC_STATE];
+  const scale = state.viewportScale > 0 ? state.viewportScale : 1;
+  const width = state.screenWidth / scale, height = state.screenHeight / scale;
+  Object.defineProperty(global, "innerWidth", { value: Math.round(width) });
+  Object.defineProperty(global, "innerHeight", { value: Math.round(height) });
   Object.defineProperty(global, "visualViewport", {
-    value: { width, height, scale: 1, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, addEventListener() {}, removeEventListener() {} },
+    value: { width, height, scale, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, addEventListener() {}, removeEventListener() {} },
   });
 }
 

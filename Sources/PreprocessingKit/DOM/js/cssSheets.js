@@ -188,11 +188,15 @@ function renderedParseRules(text, from, to, sheet, nesting, reader = RENDERED_RU
 }
 
 /**
- * The viewport media queries are evaluated against: the oracle's WebKit window (390×844 CSS
- * pixels, device pixel ratio 1, a screen with a mouse). The simulator documents an iPhone
- * viewport of the same width; its pixel ratio differs, but no page's text depends on it.
+ * What the page's media queries are evaluated against: its layout viewport (viewport.js) for
+ * width and height, as Safari lays the page out and as the oracle records a page at that
+ * viewport; the device's screen and pixel ratio for device-width, device-height and resolution.
+ * Hover and pointer stay those of the oracle's window, a screen with a mouse.
  */
-const RENDERED_MEDIA = { width: 390, height: 844, ratio: 1 };
+function renderedMedia() {
+  const state = currentPageDocument()[DOC_STATE];
+  return { width: state.viewportWidth, height: state.viewportHeight, deviceWidth: state.screenWidth, deviceHeight: state.screenHeight, ratio: state.devicePixelRatio };
+}
 
 /** Whether a media query list (`screen and (max-width: 600px), print`) matches. */
 function renderedMediaMatches(queryList) {
@@ -233,16 +237,22 @@ function renderedMediaFeatureMatches(feature) {
     const number = match[2] !== undefined ? parseFloat(match[1]) / parseFloat(match[2]) : parseFloat(match[1]);
     return match[3] === "dpi" ? number / 96 : number;
   };
+  const media = renderedMedia();
   switch (name.replace(/^-webkit-/, "")) {
-    case "min-width": case "min-device-width": return RENDERED_MEDIA.width >= length(value);
-    case "max-width": case "max-device-width": return RENDERED_MEDIA.width <= length(value);
-    case "width": case "device-width": return RENDERED_MEDIA.width === length(value);
-    case "min-height": case "min-device-height": return RENDERED_MEDIA.height >= length(value);
-    case "max-height": case "max-device-height": return RENDERED_MEDIA.height <= length(value);
-    case "orientation": return value === "portrait";
-    case "min-device-pixel-ratio": case "min-resolution": return RENDERED_MEDIA.ratio >= ratio(value);
-    case "max-device-pixel-ratio": case "max-resolution": return RENDERED_MEDIA.ratio <= ratio(value);
-    case "device-pixel-ratio": case "resolution": return RENDERED_MEDIA.ratio === ratio(value);
+    case "min-width": return media.width >= length(value);
+    case "max-width": return media.width <= length(value);
+    case "width": return media.width === length(value);
+    case "min-height": return media.height >= length(value);
+    case "max-height": return media.height <= length(value);
+    case "min-device-width": return media.deviceWidth >= length(value);
+    case "max-device-width": return media.deviceWidth <= length(value);
+    case "device-width": return media.deviceWidth === length(value);
+    case "min-device-height": return media.deviceHeight >= length(value);
+    case "max-device-height": return media.deviceHeight <= length(value);
+    case "orientation": return value === (media.height >= media.width ? "portrait" : "landscape");
+    case "min-device-pixel-ratio": case "min-resolution": return media.ratio >= ratio(value);
+    case "max-device-pixel-ratio": case "max-resolution": return media.ratio <= ratio(value);
+    case "device-pixel-ratio": case "resolution": return media.ratio === ratio(value);
     case "prefers-reduced-motion": case "prefers-contrast": case "forced-colors": case "inverted-colors": return value === "no-preference" || value === "none";
     case "prefers-color-scheme": return value === "light";
     case "hover": case "any-hover": return value === "hover";

@@ -170,7 +170,8 @@ function frameNavigableDocument(navigable) {
 /** Makes the frame's document: about:blank, srcdoc or the saved frame's HTML. */
 function buildFrameDocument(navigable) {
   const parent = navigable.parentDoc[DOC_STATE];
-  const state = { frameOwner: navigable.frame, viewportWidth: parent.viewportWidth, viewportHeight: parent.viewportHeight };
+  const state = { frameOwner: navigable.frame, viewportWidth: parent.viewportWidth, viewportHeight: parent.viewportHeight,
+    screenWidth: parent.screenWidth, screenHeight: parent.screenHeight, devicePixelRatio: parent.devicePixelRatio };
   let doc;
   const saved = buildingFrameDocument;
   buildingFrameDocument = true;

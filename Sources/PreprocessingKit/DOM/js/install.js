@@ -8,8 +8,8 @@ const api = Object.freeze({
    * page's values: everything that does not need the tree, so Swift calls it while the parser
    * is still running.
    * @param {object} config {url, characterSet, contentType, referrer, cookie, lastModified,
-   *   userAgent, platform, language, confirmAnswer, promptAnswer, viewportWidth, viewportHeight,
-   *   devicePixelRatio, maxTouchPoints}
+   *   userAgent, platform, language, confirmAnswer, promptAnswer, screenWidth, screenHeight,
+   *   devicePixelRatio, desktopClassViewport, fixedViewportWidth, fixedViewportHeight, maxTouchPoints}
    */
   preparePage(config) {
     config = config || {};
@@ -20,8 +20,15 @@ const api = Object.freeze({
       referrer: config.referrer || "",
       lastModified: config.lastModified === undefined ? null : config.lastModified,
       cookies: parseCookieString(config.cookie),
-      viewportWidth: config.viewportWidth || 390,
-      viewportHeight: config.viewportHeight || 844,
+      // The screen; the layout viewport is the screen's until the tree is built (installPage).
+      screenWidth: config.screenWidth || 390,
+      screenHeight: config.screenHeight || 844,
+      viewportWidth: config.screenWidth || 390,
+      viewportHeight: config.screenHeight || 844,
+      devicePixelRatio: config.devicePixelRatio || 3,
+      desktopClassViewport: config.desktopClassViewport === true,
+      fixedViewportWidth: config.fixedViewportWidth || 0,
+      fixedViewportHeight: config.fixedViewportHeight || 0,
     }, null);
     pageDocument = doc;
     // document.all's object is made once, now, so that it exists before any script runs
@@ -44,6 +51,8 @@ const api = Object.freeze({
     const doc = pageDocument;
     doc[DOC_STATE].compatMode = flatTreeQuirksMode(tree);
     installParsedDocument(doc, tree);
+    applyLayoutViewport(doc);
+    showLayoutViewport(globalThis, doc);
     installParsedFrames();
   },
   /** Tags later events with `name` ("load", "run", "handler", "finalize"). */

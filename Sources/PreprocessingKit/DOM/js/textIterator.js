@@ -101,7 +101,7 @@ function innerTextByIterator(element, chain) {
     transform: computed.textTransform, outOfFlow: computed.outOfFlow, marginBottom: computed.marginBottom,
     clipped: computed.clipsContents && computed.display !== "inline", width: computed.width, height: computed.height,
     fontScale: iteratorFontScale(element, computed, 1) };
-  const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, ITERATOR_VIEWPORT_LINE_WIDTH));
+  const line = iteratorNewLine(iteratorAvailableWidth(element[LOCAL_NAME], style, iteratorViewportLineWidth(owner)));
   iteratorWalk(element, style, line, it, depth);
   iteratorEndLine(it, line);
   return it.out.join("");

@@ -7,8 +7,15 @@
 // estimated from what the oracle's WebKit measured (16px DejaVu Sans; form controls in 13.33px
 // system font): the page's own fonts and box sizes are mostly not known.
 
-/** The width of the body's lines in the oracle's 390px-wide viewport (minus 8px margins). */
-const ITERATOR_VIEWPORT_LINE_WIDTH = 374;
+/**
+ * The width of the body's lines: the document's layout viewport (viewport.js; 390 with a
+ * viewport tag on the iPhone, 980 without) less the body's 8px margins.
+ */
+function iteratorViewportLineWidth(owner) {
+  const state = owner !== null && owner !== undefined ? owner[DOC_STATE] : undefined;
+  const width = state !== undefined && typeof state.viewportWidth === "number" && state.viewportWidth > 0 ? state.viewportWidth : 390;
+  return width - 16;
+}
 /** User-agent indentation of block containers (list padding, blockquote/figure margins). */
 const ITERATOR_INDENTS = new Map([["ul", 40], ["ol", 40], ["menu", 40], ["dir", 40], ["dd", 40],
   ["blockquote", 80], ["figure", 80], ["fieldset", 28]]);
