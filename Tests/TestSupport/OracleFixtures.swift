@@ -124,16 +124,10 @@ public enum SimulatorHarness {
           } catch (e) { done("threw " + (e && e.name) + ": " + (e && e.message)); }
         } };
         """
-        let page = try PageLoader.load(data: Data(html.utf8), path: "page.html", options: PageLoadOptions(url: url))
-        var request = RunRequest(scriptPath: "case.js", scriptSource: script, page: page, handler: NoFinalizeHandler())
-        request.deterministic = true
-        request.seed = seed
-        request.fixtures = fixtures
-        let transcript = run(request)
-        guard case .dictionary(let results)? = transcript.results, case .string(let value)? = results["value"] else {
-            return "no value: \(transcript.diagnostics.map { "\($0.code): \($0.message)" }.joined(separator: "; "))"
+        return try runCase(script, html: html, url: url) { request in
+            request.seed = seed
+            request.fixtures = fixtures
         }
-        return value
     }
 
     /// Runs the page's own scripts (`--page-scripts`), then evaluates an expression as a
@@ -149,10 +143,16 @@ public enum SimulatorHarness {
           a.completionFunction({ value: value });
         } };
         """
+        return try runCase(script, html: html, url: url) { $0.pageScripts = true }
+    }
+
+    /// Runs a case's script deterministically on a page made from `html`; returns the `value` it
+    /// gave completionFunction, or the diagnostics when it gave none.
+    private static func runCase(_ script: String, html: String, url: String, configure: (inout RunRequest) -> Void) throws -> String {
         let page = try PageLoader.load(data: Data(html.utf8), path: "page.html", options: PageLoadOptions(url: url))
         var request = RunRequest(scriptPath: "case.js", scriptSource: script, page: page, handler: NoFinalizeHandler())
-        request.pageScripts = true
         request.deterministic = true
+        configure(&request)
         let transcript = run(request)
         guard case .dictionary(let results)? = transcript.results, case .string(let value)? = results["value"] else {
             return "no value: \(transcript.diagnostics.map { "\($0.code): \($0.message)" }.joined(separator: "; "))"
