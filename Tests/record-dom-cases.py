@@ -7,7 +7,10 @@ https://example.com/page.html, the way DOMCaseTests evaluates it in the simulato
 "pageScripts": true is recorded with the page's own scripts run (the oracle's default; the
 simulator's --page-scripts), the others with them blocked. An expression
 that throws records "threw <name>: <message>" (the simulator's harness reports its own error
-text, so such cases are for rules, not for messages).
+text, so such cases are for rules, not for messages). A case with "async": true is awaited: the
+expression's value (a promise, or any value) settles first, and a rejection records
+"rejected <name>: <message>"; such cases run as a preprocessing script, as
+SimulatorHarness.evaluateAsync runs them.
 
   Tests/record-dom-cases.py FILE.json                # cases with no "expected" yet
   Tests/record-dom-cases.py FILE.json --all          # every case, twice; fails if WebKit disagrees with itself
@@ -30,6 +33,14 @@ SCRIPT = """var ExtensionPreprocessingJS = { run: function (a) {
   a.completionFunction({ value: value });
 } };
 """
+ASYNC_SCRIPT = """var ExtensionPreprocessingJS = { run: function (a) {
+  var done = function (value) { a.completionFunction({ value: value }); };
+  try {
+    Promise.resolve((function () { return (%s); })()).then(function (v) { done(String(v)); },
+      function (e) { done("rejected " + (e && e.name) + ": " + (e && e.message)); });
+  } catch (e) { done("threw " + (e && e.name) + ": " + (e && e.message)); }
+} };
+"""
 
 
 def record(cases):
@@ -49,7 +60,8 @@ def record_batch(cases, run_page_scripts):
         with open(batch, "w", encoding="utf-8") as out:
             for case in cases:
                 line = {"id": case["name"], "page_html": case.get("html", DEFAULT_HTML),
-                        "url": "https://example.com/page.html", "script_js": SCRIPT % case["script"]}
+                        "url": "https://example.com/page.html",
+                        "script_js": (ASYNC_SCRIPT if case.get("async") else SCRIPT) % case["script"]}
                 if case.get("select"):
                     line["select_text"] = case["select"]["text"]
                 out.write(json.dumps(line, ensure_ascii=False) + "\n")

@@ -123,6 +123,26 @@ public enum SimulatorHarness {
         return try page.javaScript.evaluate("String((function () { return (\(expression)); })())").stringValue
     }
 
+    /// Evaluates an expression as a preprocessing script and waits for its value to settle (a
+    /// promise, or any value) on the page's event loop; returns `String(value)`, `rejected Name:
+    /// message` or `threw Name: message`, as `Tests/record-dom-cases.py` records an `"async"` case.
+    public static func evaluateAsync(_ expression: String, html: String, url: String = "https://example.com/page.html",
+                                     fixtures: [NetworkFixture] = [], seed: UInt32 = 0) throws -> String {
+        let script = """
+        var ExtensionPreprocessingJS = { run: function (a) {
+          var done = function (value) { a.completionFunction({ value: value }); };
+          try {
+            Promise.resolve((function () { return (\(expression)); })()).then(function (v) { done(String(v)); },
+              function (e) { done("rejected " + (e && e.name) + ": " + (e && e.message)); });
+          } catch (e) { done("threw " + (e && e.name) + ": " + (e && e.message)); }
+        } };
+        """
+        return try runCase(script, html: html, url: url) { request in
+            request.seed = seed
+            request.fixtures = fixtures
+        }
+    }
+
     /// Runs the page's own scripts (`--page-scripts`), then evaluates an expression as a
     /// preprocessing script; returns `String(value)`, or `threw Name: message`, as
     /// `Tests/record-dom-cases.py` records it.
@@ -136,11 +156,17 @@ public enum SimulatorHarness {
           a.completionFunction({ value: value });
         } };
         """
+        return try runCase(script, html: html, url: url) { $0.pageScripts = true }
+    }
+
+    /// Runs a case's script deterministically on a page made from `html`; returns the `value` it
+    /// gave completionFunction, or the diagnostics when it gave none.
+    private static func runCase(_ script: String, html: String, url: String, configure: (inout RunRequest) -> Void) throws -> String {
         let page = try PageLoader.load(data: Data(html.utf8), path: "page.html", options: PageLoadOptions(url: url))
         var request = RunRequest(scriptPath: "case.js", scriptSource: script, page: page, handler: NoFinalizeHandler())
-        request.pageScripts = true
         request.deterministic = true
         request.fixedLayoutViewport = oracleWindowSize
+        configure(&request)
         let transcript = run(request)
         guard case .dictionary(let results)? = transcript.results, case .string(let value)? = results["value"] else {
             return "no value: \(transcript.diagnostics.map { "\($0.code): \($0.message)" }.joined(separator: "; "))"

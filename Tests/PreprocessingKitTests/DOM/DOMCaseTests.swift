@@ -9,6 +9,9 @@ import TestSupport
 /// A case with `"pageScripts": true` runs the page's own scripts first (`--page-scripts`, recorded
 /// with WebKit running them) and evaluates the expression as a preprocessing script would.
 ///
+/// A case with `"async": true` is awaited: its expression's promise settles on the page's event
+/// loop (virtual clock) before its value is compared.
+///
 /// A case that carries `"differs": "why"` is a known difference (WebKit's answer is recorded,
 /// the simulator does not give it yet, for the reason stated): it must still differ, so the
 /// day it is fixed the marker has to go and the case guards the fix.
@@ -22,6 +25,8 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
     let occurrence: Int
     /// Whether the page's own scripts run before the expression is evaluated.
     let pageScripts: Bool
+    /// Whether the expression's value is awaited (a promise) on the page's event loop.
+    let isAsync: Bool
     /// Why the simulator does not give WebKit's answer yet, for a known difference.
     let knownDifference: String?
 
@@ -51,7 +56,8 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
                            html: entry["html"] as? String ?? "<!DOCTYPE html><html><head><title>t</title></head><body></body></html>",
                            script: script, expected: expected,
                            selectText: select?["text"] as? String, occurrence: select?["occurrence"] as? Int ?? 1,
-                           pageScripts: entry["pageScripts"] as? Bool ?? false, knownDifference: entry["differs"] as? String)
+                           pageScripts: entry["pageScripts"] as? Bool ?? false, isAsync: entry["async"] as? Bool ?? false,
+                           knownDifference: entry["differs"] as? String)
         }
     }
 
@@ -68,7 +74,9 @@ struct DOMCase: CustomTestStringConvertible, Sendable {
     func behavesAsWebKit(_ domCase: DOMCase) throws {
         let actual: String
         do {
-            if domCase.pageScripts {
+            if domCase.isAsync {
+                actual = try SimulatorHarness.evaluateAsync(domCase.script, html: domCase.html)
+            } else if domCase.pageScripts {
                 actual = try SimulatorHarness.evaluateAfterPageScripts(domCase.script, html: domCase.html)
             } else {
                 actual = try SimulatorHarness.evaluate(domCase.script, html: domCase.html,

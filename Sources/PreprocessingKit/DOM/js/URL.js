@@ -141,6 +141,18 @@ class URL {
     return parseForAPI(url, base, arguments.length > 1, false) !== null;
   }
 
+  /** https://w3c.github.io/FileAPI/#dfn-createObjectURL: a blob: URL for `obj` (Blob.js). */
+  static createObjectURL(obj) {
+    if (arguments.length < 1) throw new TypeError("Not enough arguments");
+    return createBlobURL(obj);
+  }
+
+  /** https://w3c.github.io/FileAPI/#dfn-revokeObjectURL */
+  static revokeObjectURL(url) {
+    if (arguments.length < 1) throw new TypeError("Not enough arguments");
+    if (String(url).startsWith("blob:")) revokeBlobURL(url);
+  }
+
   /** The whole URL. Setting it re-parses; failure throws TypeError. */
   get href() { return serializeURLRecord(urlRecordOf(this)); }
   set href(value) {

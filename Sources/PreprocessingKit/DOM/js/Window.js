@@ -111,6 +111,9 @@ function windowInterfaces() {
     "Range": LAZY_INTERFACE, "Selection": LAZY_INTERFACE, "TreeWalker": LAZY_INTERFACE, "NodeIterator": LAZY_INTERFACE, NodeFilter,
     // Platform utilities (base64.js, TextEncoder.js, TextDecoder.js, URLSearchParams.js, URL.js).
     URL, "URLSearchParams": LAZY_INTERFACE, TextEncoder, TextDecoder,
+    // Files and crypto (Blob.js, File.js, ProgressEvent.js, FileReader.js, FormData.js, SubtleCrypto.js).
+    "Blob": LAZY_INTERFACE, "File": LAZY_INTERFACE, "ProgressEvent": LAZY_INTERFACE, "FileReader": LAZY_INTERFACE,
+    "FormData": LAZY_INTERFACE, "SubtleCrypto": LAZY_INTERFACE,
   };
   for (const [name, ElementClass] of HTML_ELEMENT_INTERFACES) interfaces[name] = ElementClass === null ? LAZY_INTERFACE : ElementClass;
   return interfaces;
@@ -259,6 +262,8 @@ function installWindowGlobals(global) {
   defineLazyWindowProperty(global, "Option", false, false);
   define("atob", atob, false);
   define("btoa", btoa, false);
+  // The clone group holds structuredClone (structuredClone.js), an operation WebKit enumerates.
+  defineLazyWindowProperty(global, "structuredClone", false, true);
   define("alert", function alert(message) {
     recordEvent({ kind: "alert", message: message === undefined ? "" : String(message) });
   });

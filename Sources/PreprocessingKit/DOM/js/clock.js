@@ -110,16 +110,25 @@ function installClock(global) {
       }
       return array;
     },
-    randomUUID() {
-      const bytes = cryptoObject.getRandomValues(new Uint8Array(16));
-      bytes[6] = (bytes[6] & 0x0f) | 0x40;
-      bytes[8] = (bytes[8] & 0x3f) | 0x80;
-      let hex = "";
-      for (let i = 0; i < 16; i++) hex += (bytes[i] + 0x100).toString(16).slice(1);
-      return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
-    },
+    randomUUID() { return randomUUIDString(); },
+    // The SubtleCrypto object is made, with its interface group, when a script first reads it.
+    get subtle() { return subtleCryptoObject(); },
   };
   Object.defineProperty(global, "crypto", { value: cryptoObject, writable: true, configurable: true, enumerable: true });
+}
+
+/** https://w3c.github.io/webcrypto/#Crypto-method-randomUUID, from the page's randomness (seeded in a deterministic run). */
+function randomUUIDString() {
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < 16; i += 4) {
+    let word = CLOCK.random32();
+    for (let j = 0; j < 4; j++) { bytes[i + j] = word & 0xff; word >>>= 8; }
+  }
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  let hex = "";
+  for (let i = 0; i < 16; i++) hex += (bytes[i] + 0x100).toString(16).slice(1);
+  return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
 }
 
 /** A DOMException when the DOM defines it, else an Error with the same name. */

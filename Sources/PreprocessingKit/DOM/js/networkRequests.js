@@ -66,6 +66,7 @@ function base64Bytes(text) {
 /** A body given as string, ArrayBuffer, view, URLSearchParams or anything else, as bytes. */
 function bodyBytes(body) {
   if (body === undefined || body === null) return null;
+  if (typeof body === "object" && body[BLOB_DATA] !== undefined) return body[BLOB_DATA].bytes;
   if (body instanceof ArrayBuffer) return new Uint8Array(body.slice(0));
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength));
   return utf8Encode(String(body));
@@ -159,13 +160,9 @@ const bodyMethods = {
   json() { return consumeBody(this).then((bytes) => JSON.parse(utf8Decode(bytes))); },
   arrayBuffer() { return consumeBody(this).then((bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)); },
   bytes() { return consumeBody(this).then((bytes) => new Uint8Array(bytes)); },
-  blob() {
-    return consumeBody(this).then((bytes) => {
-      if (typeof Blob !== "function") throw new TypeError("Blob is not supported by the simulator");
-      return new Blob([bytes], { type: (this.headers && this.headers.get("content-type")) || "" });
-    });
-  },
-  formData() { return Promise.reject(new TypeError("formData() is not supported by the simulator")); },
+  // A Blob's type is the body's MIME type without parameters (dom-cases/blobs.json, response-blob-type-and-size).
+  blob() { return consumeBody(this).then((bytes) => blobFromBytes(bytes.slice(), blobTypeFromContentType(this.headers && this.headers.get("content-type")))); },
+  formData() { return consumeBody(this).then((bytes) => formDataFromBody(bytes, this.headers && this.headers.get("content-type"))); },
 };
 
 function mixBody(target) {
@@ -223,6 +220,9 @@ class Response {
     this.redirected = false;
     this[BODY_BYTES] = bodyBytes(body);
     if (typeof body === "string" && !this.headers.has("content-type")) this.headers.set("content-type", "text/plain;charset=UTF-8");
+    if (body !== null && typeof body === "object" && body[BLOB_DATA] !== undefined && body[BLOB_DATA].type !== "" && !this.headers.has("content-type")) {
+      this.headers.set("content-type", body[BLOB_DATA].type);
+    }
   }
   get ok() { return this.status >= 200 && this.status <= 299; }
   clone() {
@@ -273,6 +273,7 @@ function answerRequest(request) {
   const entry = request.entry;
   if (!parsed) return { error: "invalid-url", delay: 0 };
   if (parsed.protocol === "data:") return answerDataURL(parsed.href, entry);
+  if (parsed.protocol === "blob:") return answerBlobURL(parsed.href, request, entry);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     entry.outcome = "blocked-scheme";
     return { error: "blocked-scheme", delay: 0,
@@ -379,6 +380,17 @@ function answerDataURL(href, entry) {
   entry.outcome = "data-url";
   const type = (isBase64 ? meta.slice(0, -7) : meta) || "text/plain;charset=US-ASCII";
   return { status: 200, statusText: "OK", headers: new Headers({ "content-type": type }), bytes, type: "basic", delay: 0 };
+}
+
+/** https://fetch.spec.whatwg.org/#scheme-fetch "blob": the Blob the URL names, while it is not revoked; GET only. */
+function answerBlobURL(href, request, entry) {
+  const blob = request.method === "GET" ? blobForURL(href) : null;
+  if (blob === null) { entry.outcome = "blob-url-not-found"; return { error: "blob", delay: 0 }; }
+  entry.outcome = "blob-url";
+  const data = blob[BLOB_DATA];
+  const headers = new Headers({ "content-length": String(data.bytes.length) });
+  if (data.type !== "") headers.set("content-type", data.type);
+  return { status: 200, statusText: "OK", headers, bytes: data.bytes, type: "basic", delay: 0 };
 }
 
 function defaultStatusText(status) {

@@ -53,3 +53,8 @@ const SELECTION = Symbol("selection");        // a Document's Selection (created
 const SELECTION_STATE = Symbol("selectionState"); // a Selection's {document, range, direction}
 const TRAVERSAL_STATE = Symbol("traversalState"); // a TreeWalker/NodeIterator's root, whatToShow, filter, position
 const LAZY_INTERFACE = Symbol("lazyInterface");   // in windowInterfaces: an interface group's class, made on first access (Window.js)
+
+// Added by the files, clone and crypto interface groups (Blob.js, FormData.js, SubtleCrypto.js).
+const BLOB_DATA = Symbol("blobData");         // a Blob's {bytes: Uint8Array, type}, and a File's name and lastModified
+const FORM_DATA_ENTRIES = Symbol("formDataEntries"); // a FormData's entry list, [name, value] pairs in order
+const FILE_READER_STATE = Symbol("fileReaderState"); // a FileReader's readyState, result, error and pending read
