@@ -59,7 +59,9 @@ public enum XMLParser {
     }
 
     /// Parses `text` (UTF-16, as JavaScript or the page decoder has it).
-    public static func parse(_ text: UnsafeBufferPointer<UInt16>, limits: Limits? = nil) -> Result {
+    /// `asPage`: the text is a page's document, whose XSLT stylesheet instruction before the
+    /// first element ends the parse as in WebKit (DOMParser's documents do not transform).
+    public static func parse(_ text: UnsafeBufferPointer<UInt16>, limits: Limits? = nil, asPage: Bool = false) -> Result {
         let limits = limits ?? .forText(length: text.count)
         XMLParserSetUp.once
         let sink = XMLTreeSink(limits: limits)
@@ -79,6 +81,7 @@ public enum XMLParser {
         // also make libxml2 load external parsed entities.
         context.pointee.replaceEntities = 1
         sink.context = context
+        sink.stopsAtXSLStylesheet = asPage
         sink.hasDeclaration = XMLDeclaration.opens(text)
         if sink.hasDeclaration { sink.declaredEncoding = XMLDeclaration.encoding(text) }
         if !text.isEmpty {
@@ -102,9 +105,9 @@ public enum XMLParser {
         return Result(tree: tree, messages: sink.messages, hasErrors: sink.sawError, exceededLimits: sink.exceededLimits)
     }
 
-    public static func parse(_ text: String, limits: Limits? = nil) -> Result {
+    public static func parse(_ text: String, limits: Limits? = nil, asPage: Bool = false) -> Result {
         let units = Array(text.utf16)
-        return units.withUnsafeBufferPointer { parse($0, limits: limits) }
+        return units.withUnsafeBufferPointer { parse($0, limits: limits, asPage: asPage) }
     }
 }
 

@@ -27,6 +27,26 @@ final class XMLTreeSink {
     /// an element 5001 deep (recorded: 5000 parse, 5001 give the error document).
     static let maxDepth = 5000
     var depth = 0
+    var sawElement = false
+    /// Whether an XSLT stylesheet instruction ends the parse (a page's document, not DOMParser's).
+    var stopsAtXSLStylesheet = false
+    /// The types that make an `xml-stylesheet` instruction XSLT (WebKit's ProcessingInstruction).
+    static let xslTypes: Set<String> = ["text/xsl", "text/xml", "application/xml", "application/xhtml+xml",
+                                        "application/rss+xml", "application/atom+xml"]
+
+    /// The value of pseudo-attribute `name` in a processing instruction's data.
+    static func pseudoAttribute(_ name: String, in data: String) -> String? {
+        var rest = Substring(data)
+        while let range = rest.firstRange(of: name + "=") {
+            let after = rest[range.upperBound...]
+            let before = rest[..<range.lowerBound].last
+            if let quote = after.first, quote == "\"" || quote == "'", before == nil || before == " " || before == "\t" || before == "\n" {
+                return String(after.dropFirst().prefix { $0 != quote })
+            }
+            rest = after
+        }
+        return nil
+    }
     /// Whether the DOCTYPE names an XHTML DTD: HTML's named characters resolve then.
     var isXHTML = false
     /// The entity handed back for an HTML named character (WebKit reuses one the same way).
@@ -114,6 +134,7 @@ final class XMLTreeSink {
             let sink = XMLTreeSink.from(ctx)
             sink.flushText()
             guard sink.withinLimits(), let localName else { return }
+            sink.sawElement = true
             if sink.depth == maxDepth {
                 sink.report(level: XML_ERR_FATAL, message: "Excessive node nesting.")
                 return
@@ -180,8 +201,17 @@ final class XMLTreeSink {
             let sink = XMLTreeSink.from(ctx)
             sink.flushText()
             guard sink.withinLimits(), let target else { return }
-            sink.tree.appendXMLProcessingInstruction(target: String(cString: target),
-                                                     data: data.map { Array(String(cString: $0).utf16) } ?? [], to: sink.current)
+            let name = String(cString: target), text = data.map { String(cString: $0) } ?? ""
+            sink.tree.appendXMLProcessingInstruction(target: name, data: Array(text.utf16), to: sink.current)
+            // A document's XSLT stylesheet before its first element: WebKit stops parsing to
+            // transform the document once the stylesheet loads (offline, it never does), so the
+            // document keeps what came before. Recorded: a sitemap with `xml-stylesheet
+            // type="text/xsl"` is its declaration and that instruction only.
+            if sink.stopsAtXSLStylesheet, sink.current == 0, name == "xml-stylesheet", !sink.sawElement,
+               let type = XMLTreeSink.pseudoAttribute("type", in: text), XMLTreeSink.xslTypes.contains(type) {
+                sink.stopped = true
+                if let context = sink.context { xmlStopParser(context) }
+            }
         }
         handler.internalSubset = { ctx, name, externalID, systemID in
             // libxml2's own handler keeps the declarations (entities) the parse resolves.

@@ -98,3 +98,20 @@ import HTMLParser
         #expect(warned.messages.isEmpty)
     }
 }
+
+/// A page's XSLT stylesheet instruction (WebKit stops to transform; recorded on a sitemap).
+@Suite struct XMLStylesheetTests {
+    static let sitemap = #"<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="s.xsl"?><urlset><url/></urlset>"#
+
+    @Test func aPageStopsAtAnXSLTStylesheetBeforeItsFirstElement() {
+        let page = XMLParser.parse(Self.sitemap, asPage: true)
+        #expect(!page.hasErrors)
+        #expect(HTML5LibTreeFormat.document(page.tree) == #"| <?xml-stylesheet type="text/xsl" href="s.xsl">"#)
+    }
+
+    @Test func aCSSStylesheetOrDOMParsersDocumentParsesOn() {
+        #expect(HTML5LibTreeFormat.document(XMLParser.parse(Self.sitemap).tree).contains("<urlset>"))
+        let css = #"<?xml-stylesheet type="text/css" href="a.css"?><a/>"#
+        #expect(HTML5LibTreeFormat.document(XMLParser.parse(css, asPage: true).tree).contains("<a>"))
+    }
+}

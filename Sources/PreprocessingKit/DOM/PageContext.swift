@@ -426,7 +426,7 @@ public final class BackgroundParse: @unchecked Sendable {
 
     private func parse(_ html: String, asXML: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let parsed = asXML ? XMLParser.parse(html).tree : HTMLParser.parseDocument(html)
+        let parsed = asXML ? XMLParser.parse(html, asPage: true).tree : HTMLParser.parseDocument(html)
         tree = parsed
         order = parsed.elementOrder()
         milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
