@@ -16,6 +16,8 @@ extension FlatTree {
         public var version: String?
         public var encoding: String?
         public var standalone: Bool?
+        /// False when the parse met an error (the tree is then WebKit's error document).
+        public var wellFormed = true
     }
 
     /// The element namespace codes fixed for every parse (`XMLParts` for the others).
@@ -33,6 +35,8 @@ extension FlatTree {
         tree.xml = XMLParts()
         return tree
     }
+
+    public mutating func markNotWellFormed() { xml?.wellFormed = false }
 
     public mutating func setXMLDeclaration(version: String?, encoding: String?, standalone: Bool?) {
         xml?.version = version

@@ -101,7 +101,10 @@ public enum XMLParser {
         if !sink.stopped { _ = xmlParseChunk(context, nil, 0, 1) }
         sink.flushText()
         var tree = sink.tree
-        if sink.sawError { XMLErrorDocument.insert(into: &tree, messages: sink.messages) }
+        if sink.sawError {
+            XMLErrorDocument.insert(into: &tree, messages: sink.messages)
+            tree.markNotWellFormed()
+        }
         return Result(tree: tree, messages: sink.messages, hasErrors: sink.sawError, exceededLimits: sink.exceededLimits)
     }
 

@@ -32,6 +32,7 @@ enum ParsedTree {
             items.append(try context.makeArray([
                 try context.makeArray(xml.namespaces.map { context.string($0) }),
                 string(xml.version), string(xml.encoding), xml.standalone.map { context.boolean($0) } ?? context.null,
+                context.boolean(xml.wellFormed),
             ]))
             return try context.makeArray(items)
         }
