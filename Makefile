@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
-APT_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev zlib1g-dev
+APT_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev zlib1g-dev libxml2-dev
 BIN = .build/release/preprocess-sim
 # The CLI is linked with the Swift runtime and Foundation built in: resolving their symbols at
 # every start cost about 5 ms of each `preprocess-sim` process (the start-up figure of `make bench`; a

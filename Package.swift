@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PreprocessingKit", targets: ["PreprocessingKit"]),
         .library(name: "HTMLParser", targets: ["HTMLParser"]),
+        .library(name: "XMLParser", targets: ["XMLParser"]),
         .library(name: "JavaScriptEngine", targets: ["JavaScriptEngine"]),
         .library(name: "PreprocessSimCommandLine", targets: ["PreprocessSimCommandLine"]),
         .executable(name: "preprocess-sim", targets: ["preprocess-sim"]),
@@ -21,6 +22,11 @@ let package = Package(
             name: "CJavaScriptCore",
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -53,10 +59,17 @@ let package = Package(
             exclude: ["Tables"]
         ),
 
+        // MARK: XML parser: the only importer of CLibXML2 (libxml2's push parser through SAX2,
+        // writing the HTML parser's flat tree)
+        .target(
+            name: "XMLParser",
+            dependencies: ["CLibXML2", "HTMLParser"]
+        ),
+
         // MARK: Core library
         .target(
             name: "PreprocessingKit",
-            dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser", "DOMBundleAssembly"],
+            dependencies: ["JavaScriptEngine", "CZlib", "HTMLParser", "XMLParser", "DOMBundleAssembly"],
             exclude: ["DOM/js", "IOSCompatibility/Tables"],
             plugins: ["EmbedDOMScripts"]
         ),
@@ -90,6 +103,10 @@ let package = Package(
             name: "PreprocessingKitTests",
             dependencies: ["PreprocessingKit", "JavaScriptEngine", "TestSupport", "DOMBundleAssembly"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "XMLParserTests",
+            dependencies: ["XMLParser", "HTMLParser"]
         ),
         .testTarget(
             name: "HTMLParserTests",

@@ -8,6 +8,8 @@
 public struct FlatTree: Sendable {
     public enum NodeKind: Int32, Sendable {
         case element = 1, text = 3, comment = 8, document = 9, doctype = 10, documentFragment = 11
+        /// Only in an XML parse (`FlatTree+XML.swift`).
+        case cdataSection = 4, processingInstruction = 7
     }
 
     public enum Namespace: Int32, Sendable {
@@ -56,9 +58,9 @@ public struct FlatTree: Sendable {
         public static let fieldCount = 4
     }
 
-    public private(set) var nodes: [Node] = []
-    public private(set) var attributes: [Attribute] = []
-    public private(set) var characters: [UInt16] = []
+    public internal(set) var nodes: [Node] = []
+    public internal(set) var attributes: [Attribute] = []
+    public internal(set) var characters: [UInt16] = []
     public internal(set) var names: NameTable
     public internal(set) var quirksMode: QuirksMode = .noQuirks
     /// The doctype's name, public and system identifiers (as `characters` ranges), if the
@@ -66,6 +68,8 @@ public struct FlatTree: Sendable {
     public private(set) var doctype: (name: Range<Int>, publicId: Range<Int>, systemId: Range<Int>)?
     /// The node whose children are the result: the document, or a fragment's root element.
     public internal(set) var resultRoot: Int32 = 0
+    /// What an XML parse adds (namespaces, the XML declaration); nil for an HTML parse.
+    public internal(set) var xml: XMLParts?
 
     init(names: NameTable, expectedNodes: Int = 256) {
         self.names = names

@@ -42,6 +42,15 @@ public enum HTML5LibTreeFormat {
             }
             let record = tree.node(node)
             switch record.kind {
+            case .element where tree.xml != nil:
+                // An XML parse: the namespace URI (if any) before the qualified name.
+                let uri = tree.namespaceURI(code: tree.namespaceCode(of: node), forAttribute: false)
+                body(prefix(depth) + "<" + (uri.map { $0 + " " } ?? "") + tree.localName(node) + ">")
+                tree.attributes(of: node).map { attribute in
+                    let uri = tree.namespaceURI(code: attribute.namespace, forAttribute: true)
+                    return prefix(depth + 1) + (uri.map { $0 + " " } ?? "") + attribute.name + "=\"" + attribute.value + "\""
+                }.forEach(body)
+                pushChildren(of: node, depth: depth + 1)
             case .element:
                 let namespacePrefix = record.namespace == .svg ? "svg " : record.namespace == .mathml ? "math " : ""
                 body(prefix(depth) + "<" + namespacePrefix + tree.localName(node) + ">")
@@ -60,6 +69,10 @@ public enum HTML5LibTreeFormat {
                 body(prefix(depth) + "\"" + tree.data(node) + "\"")
             case .comment:
                 body(prefix(depth) + "<!-- " + tree.data(node) + " -->")
+            case .cdataSection:
+                body(prefix(depth) + "<![CDATA[" + tree.data(node) + "]]>")
+            case .processingInstruction:
+                body(prefix(depth) + "<?" + tree.localName(node) + " " + tree.data(node) + ">")
             case .doctype:
                 guard let doctype = tree.doctype else { continue }
                 let name = tree.string(doctype.name)

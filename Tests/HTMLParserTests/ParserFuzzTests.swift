@@ -98,7 +98,7 @@ import Testing
                 let record = tree.node(child)
                 guard record.parent == parent, record.previousSibling == previous else { return "node \(child) has wrong links" }
                 switch record.kind {
-                case .text, .comment:
+                case .text, .comment, .cdataSection, .processingInstruction:
                     guard record.start >= 0, Int(record.start + record.count) <= tree.characters.count else { return "text \(child) out of range" }
                 case .element:
                     guard record.name >= 0, Int(record.name) < tree.names.count else { return "element \(child) has no name" }

@@ -42,6 +42,10 @@ public enum FidelityLoop {
     /// The corpus folder a page comes from (`pages`, `wide-pages`, `extra-pages`), or `fixtures`.
     public static func pageFolder(_ page: String) -> String {
         for folder in ["wide-pages", "extra-pages", "pages"] where page.contains("/corpus/\(folder)/") { return folder }
+        // Documents other than HTML pages, per kind (`documents/svg`, `documents/xhtml`, …).
+        if let range = page.range(of: "/corpus/documents/"), let kind = page[range.upperBound...].split(separator: "/").first {
+            return "documents/\(kind)"
+        }
         return "fixtures"
     }
 
@@ -55,7 +59,8 @@ public enum FidelityLoop {
             outcome.total[folder, default: 0] += 1
             let ours: Any
             do {
-                let loaded = try PageLoader.load(path: page, options: PageLoadOptions(url: oracleCase.url))
+                // The MIME type the case was recorded with (the oracle's `mime`), as Safari would type the file.
+                let loaded = try PageLoader.load(path: page, options: PageLoadOptions(url: oracleCase.url, contentType: oracleCase.input["mime"] as? String))
                 var request = RunRequest(scriptPath: script, page: loaded, handler: NoFinalizeHandler())
                 if let select = oracleCase.selectText { request.selection = .text(select, occurrence: 1) }
                 ours = OracleFixtures.jsonObject(simulator.run(request).results)

@@ -1,5 +1,6 @@
 import Foundation
 import HTMLParser
+import XMLParser
 import JavaScriptEngine
 
 /// A page loaded into a JavaScript context: the DOM bundle installed, the document built from
@@ -87,6 +88,9 @@ public final class PageContext {
             try host.setProperty("parseFragment", javaScript.makeFunction(name: "parseFragment") { [unowned context] arguments in
                 try ParsedTree.value(of: ParsedTree.parseFragment(arguments), in: context)
             })
+            try host.setProperty("parseXML", javaScript.makeFunction(name: "parseXML") { [unowned context] arguments in
+                try ParsedTree.value(of: ParsedTree.parseXMLDocument(arguments.first ?? context.string("")), in: context)
+            })
             // A lazy group of the DOM (layout, rendered text, …), the first time a page's code needs it:
             // its program's value is a function of the core names it imports (DOMBundleAssembly).
             try host.setProperty("evaluateLazyGroup", javaScript.makeFunction(name: "evaluateLazyGroup") { [unowned context, lazyGroupLog] arguments in
@@ -122,7 +126,7 @@ public final class PageContext {
         // The page is parsed on another thread while this one builds the realm: the two share nothing
         // until the tree is handed over, and on a median page each costs about as much as the
         // other, so a page is ready in the time of the longer one instead of their sum.
-        let parsing = startedParse ?? BackgroundParse(html: html)
+        let parsing = startedParse ?? BackgroundParse(html: html, asXML: XMLDocumentKind.isXML(configuration.contentType))
         let realm = try prepared ?? PreparedRealm(machine: machine)
         javaScript = realm.javaScript
         api = realm.api
@@ -423,17 +427,19 @@ public final class BackgroundParse: @unchecked Sendable {
     /// Starts parsing `html` (at once, on this thread, when it is small, or when `onThisThread`:
     /// a thread that would only wait for the parse, as a one-page run waits for its realm, does
     /// it itself rather than start another that competes for the cores).
-    public init(html: String, onThisThread: Bool = false) {
+    /// `asXML`: the page is an XML document (`XMLDocumentKind`), parsed by the XML parser and
+    /// built at once (no element order); an HTML page never reaches libxml2.
+    public init(html: String, onThisThread: Bool = false, asXML: Bool = false) {
         if onThisThread || html.utf8.count < Self.threadThreshold {
-            parse(html)
+            parse(html, asXML: asXML)
         } else {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html) }
+            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html, asXML: asXML) }
         }
     }
 
-    private func parse(_ html: String) {
+    private func parse(_ html: String, asXML: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let parsed = HTMLParser.parseDocument(html)
+        let parsed = asXML ? XMLParser.parse(html, asPage: true).tree : HTMLParser.parseDocument(html)
         tree = parsed
         order = parsed.elementOrder()
         milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

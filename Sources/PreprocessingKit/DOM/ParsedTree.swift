@@ -1,5 +1,6 @@
 import HTMLParser
 import JavaScriptEngine
+import XMLParser
 
 /// The HTML parser's flat tree, handed to the DOM in one crossing (`DOM/js/CONTRACT.md`, "The
 /// flat tree"): its node and attribute records as two `Int32Array`s over one copy of their
@@ -24,6 +25,17 @@ enum ParsedTree {
         }
         var items = [nodes, attributes, text, names, context.number(Double(tree.resultRoot)),
                      context.string(tree.quirksMode.rawValue), doctype]
+        if let xml = tree.xml {
+            // Item 8, an XML parse's parts (CONTRACT.md): item 7, the element order, is null.
+            items.append(context.null)
+            func string(_ value: String?) -> JavaScriptValue { value.map { context.string($0) } ?? context.null }
+            items.append(try context.makeArray([
+                try context.makeArray(xml.namespaces.map { context.string($0) }),
+                string(xml.version), string(xml.encoding), xml.standalone.map { context.boolean($0) } ?? context.null,
+                context.boolean(xml.wellFormed),
+            ]))
+            return try context.makeArray(items)
+        }
         if let order = elementOrder {
             items.append(try context.makeArray([
                 try order.elements.withUnsafeBytes { try context.makeInt32Array(copying: $0) },
@@ -41,6 +53,12 @@ enum ParsedTree {
         var units = html.utf16Units
         HTMLInput.normalizeNewlines(&units)
         return units.withUnsafeBufferPointer { HTMLParser.parseDocument($0) }
+    }
+
+    /// `host.parseXML(text)`: an XML document the page's scripts gave as a string (`DOMParser`'s
+    /// XML types, an XHR's XML response), WebKit's error document when it is not well-formed.
+    static func parseXMLDocument(_ text: JavaScriptValue) -> FlatTree {
+        text.utf16Units.withUnsafeBufferPointer { XMLParser.parse($0).tree }
     }
 
     /// `host.parseFragment(html, localName, namespace, inForm, quirksMode, encoding)`.

@@ -75,17 +75,19 @@ public enum PageLoader {
         if name.hasSuffix(".mhtml") || name.hasSuffix(".mht") || MHTMLReader.looksLikeMHTML(bytes) {
             return try loadMHTML(bytes, path: path, compressed: compressed, options: options, notes: notes)
         }
-        if let kind = FileKindSniffer.nonHTMLKind(bytes, suppliedHTML: suppliesHTML(name: name, options: options)) {
+        let xmlType = XMLDocumentKind.forPage(name: name, supplied: options.contentType)
+        if xmlType == nil, let kind = FileKindSniffer.nonHTMLKind(bytes, suppliedHTML: suppliesHTML(name: name, options: options)) {
             throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
         }
 
-        let decoded = decodeDocument(bytes, container: containerEncoding(options: options, declared: nil, source: ""), options: options, path: path)
+        let decoded = decodeDocument(bytes, container: containerEncoding(options: options, declared: nil, source: ""), options: options, path: path,
+                                     asXML: xmlType != nil)
         notes += decoded.notes
         let (url, urlSource) = pageURL(options: options, html: decoded.html, containerURL: nil, containerSource: "", path: path, notes: &notes)
         return LoadedPage(
             path: path, format: .html, compressed: compressed, byteCount: bytes.count, html: decoded.html,
             url: url, urlSource: urlSource, encoding: decoded.encoding, encodingSource: decoded.source,
-            mimeType: mimeType(from: options.contentType) ?? "text/html", frames: [], notes: notes
+            mimeType: xmlType ?? mimeType(from: options.contentType) ?? "text/html", frames: [], notes: notes
         )
     }
 
@@ -112,7 +114,8 @@ public enum PageLoader {
         if !archive.mimeType.lowercased().contains("html") && !archive.mimeType.lowercased().contains("xml") {
             notes.append(Diagnostic(.webarchiveNotHTML, "the web archive's main resource is \(archive.mimeType), not HTML; parsed as HTML anyway", file: path))
         }
-        let decoded = decodeDocument(archive.data, container: containerEncoding(options: options, declared: archive.textEncodingName, source: "webarchive"), options: options, path: path)
+        let decoded = decodeDocument(archive.data, container: containerEncoding(options: options, declared: archive.textEncodingName, source: "webarchive"), options: options, path: path,
+                                     asXML: XMLDocumentKind.isXML(archive.mimeType))
         notes += decoded.notes
         let (url, urlSource) = pageURL(options: options, html: decoded.html, containerURL: archive.url, containerSource: "webarchive", path: path, notes: &notes)
         return LoadedPage(
@@ -153,7 +156,8 @@ public enum PageLoader {
         guard let main = htmlParts.first else {
             throw PageLoadError(code: .pageNotHTML, message: "the MHTML file has no text/html part", path: path)
         }
-        let decoded = decodeDocument(main.body, container: containerEncoding(options: options, declared: main.charset, source: "mhtml part"), options: options, path: path)
+        let decoded = decodeDocument(main.body, container: containerEncoding(options: options, declared: main.charset, source: "mhtml part"), options: options, path: path,
+                                     asXML: XMLDocumentKind.isXML(main.contentType))
         notes += decoded.notes
         let containerURL = main.location ?? message.headers["snapshot-content-location"]
         let (url, urlSource) = pageURL(options: options, html: decoded.html, containerURL: containerURL, containerSource: "mhtml", path: path, notes: &notes)
@@ -195,7 +199,9 @@ public enum PageLoader {
 
     /// The WHATWG encoding-sniffing order, with WebKit's later-meta rule and default:
     /// BOM, `--encoding`, container/content type, XML declaration, meta, windows-1252.
-    static func decodeDocument(_ bytes: [UInt8], container: (String, String)?, options: PageLoadOptions, path: String) -> DecodedDocument {
+    /// An XML document (`asXML`) has no `<meta>` to read and defaults to UTF-8, as WebKit's
+    /// decoder does for XML.
+    static func decodeDocument(_ bytes: [UInt8], container: (String, String)?, options: PageLoadOptions, path: String, asXML: Bool = false) -> DecodedDocument {
         var notes: [Diagnostic] = []
         var body = bytes[...]
         let encoding: String
@@ -210,6 +216,14 @@ public enum PageLoader {
         } else if let (named, containerSource) = container {
             encoding = named
             source = containerSource
+        } else if asXML {
+            if let declaration = EncodingSniffer.declaredEncoding(bytes), declaration.source == "xml declaration" {
+                encoding = declaration.encoding
+                source = declaration.source
+            } else {
+                encoding = "UTF-8"
+                source = "default (UTF-8, for an XML document without an encoding declaration)"
+            }
         } else if let declaration = EncodingSniffer.declaredEncoding(bytes) {
             encoding = declaration.encoding
             source = declaration.source

@@ -6,6 +6,7 @@ import TestSupport
 ///
 ///     preprocess-sim → PreprocessSimCommandLine → PreprocessingKit → JavaScriptEngine → CJavaScriptCore
 ///                                                                  → HTMLParser
+///                                                                  → XMLParser → CLibXML2, HTMLParser
 ///                                                                  → CZlib
 ///                                                                  → DOMBundleAssembly ← embed-js
 ///
@@ -17,7 +18,8 @@ import TestSupport
     static let allowedImports: [String: Set<String>] = [
         "JavaScriptEngine": ["CJavaScriptCore"],
         "HTMLParser": [],
-        "PreprocessingKit": ["JavaScriptEngine", "HTMLParser", "CZlib", "DOMBundleAssembly"],
+        "XMLParser": ["CLibXML2", "HTMLParser"],
+        "PreprocessingKit": ["JavaScriptEngine", "HTMLParser", "XMLParser", "CZlib", "DOMBundleAssembly"],
         "PreprocessSimCommandLine": ["PreprocessingKit", "HTMLParser"],
         // An extension target's imports (init-handler --from): thin layers over the kit.
         "UIKit": ["PreprocessingKit"],

@@ -172,6 +172,27 @@ import Testing
         #expect(transcript.requests.map(\.outcome) == ["fixture", "offline"])
     }
 
+    /// https://xhr.spec.whatwg.org/#document-response: an XML response is an XMLDocument, one that
+    /// is not well-formed gives null, an HTML one a document only for responseType "document".
+    @Test func responseXMLParsesXMLResponsesAsXML() throws {
+        let transcript = try Self.run("""
+            var ExtensionPreprocessingJS = { run: function (a) {
+              function get(url, type) { var x = new XMLHttpRequest(); x.open("GET", url, false); if (type) x.responseType = type; x.send(); return x; }
+              var feed = get("/feed.rss"), broken = get("/broken.xml"), html = get("/page.html"), doc = get("/page.html", "document");
+              var xml = feed.responseXML;
+              a.completionFunction({ kind: Object.prototype.toString.call(xml), type: xml.contentType, title: xml.querySelector("title").textContent,
+                same: feed.responseXML === xml, broken: broken.responseXML, html: html.responseXML, htmlDocument: doc.responseXML.title });
+            } };
+            """) {
+            $0.fixtures = [Self.fixture("https://example.com/feed.rss", "<rss><channel><title>News</title></channel></rss>", headers: ["Content-Type": "application/rss+xml"]),
+                           Self.fixture("https://example.com/broken.xml", "<a><b></a>", headers: ["Content-Type": "text/xml"]),
+                           Self.fixture("https://example.com/page.html", "<title>Page</title>", headers: ["Content-Type": "text/html"])]
+        }
+        #expect(transcript.results == .dictionary(["kind": .string("[object XMLDocument]"), "type": .string("application/rss+xml"),
+                                                   "title": .string("News"), "same": .boolean(true), "broken": .null, "html": .null,
+                                                   "htmlDocument": .string("Page")]))
+    }
+
     @Test func asyncXHRWithoutAFixtureFiresError() throws {
         let transcript = try Self.run("""
             var ExtensionPreprocessingJS = { run: function (a) {

@@ -11,7 +11,7 @@ class DOMImplementation {
   }
   /** https://dom.spec.whatwg.org/#dom-domimplementation-createdocument */
   createDocument(namespace, qualifiedName, doctype = null) {
-    const doc = new Document(INTERNAL);
+    const doc = new XMLDocument(INTERNAL);
     const state = doc[DOC_STATE];
     state.isHTML = false;
     state.url = this[OWNER][DOC_STATE].url;

@@ -306,7 +306,7 @@ function buildElementTexts(index) {
     let text = "";
     for (let child = elements[i][FIRST]; child !== null; child = child[NEXT]) {
       if (typeof child[LOCAL_NAME] === "string") text += texts[child[INDEX_POSITION]];
-      else if (child.nodeType === TEXT_NODE) text += child[DATA];
+      else if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_SECTION_NODE) text += child[DATA];
     }
     texts[i] = text;
   }

@@ -249,7 +249,9 @@ function descendantTextContent(root) {
   for (let node = root[FIRST]; node !== null;) {
     // Elements are most of the nodes: the symbol test skips them without the nodeType getter.
     if (typeof node[LOCAL_NAME] !== "string") {
-      if (node.nodeType === TEXT_NODE) text += node[DATA];
+      const type = node.nodeType;
+      // A CDATA section is a Text node (an XML parse makes them).
+      if (type === TEXT_NODE || type === CDATA_SECTION_NODE) text += node[DATA];
     } else if (node[FLAT_INDEX] >= 0) {
       text += parsedTextContent(node[FLAT_INDEX]);
       node = nextSkippingChildren(node, root);

@@ -35,6 +35,13 @@ class CDATASection extends Text {
   get nodeName() { return "#cdata-section"; }
 }
 
+/** A new CDATASection owned by `doc` (an XML parse makes them). */
+function createCDATASectionNode(doc, data) {
+  const node = new CDATASection(data);
+  node[OWNER] = doc;
+  return node;
+}
+
 /** A new Text node owned by `doc`. */
 function createTextNode(doc, data) {
   return allocateCharacterData(nodeAllocator(Text), doc, data === undefined ? "" : String(data));

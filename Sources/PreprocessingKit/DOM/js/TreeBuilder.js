@@ -26,8 +26,19 @@ const PARSED_PAGE = { doc: null, nodes: null, attributes: null, text: "", names:
 /** The quirks mode a flat tree was parsed in: "no-quirks", "quirks" or "limited-quirks". */
 function flatTreeQuirksMode(tree) { return tree[5]; }
 
+/**
+ * The namespace tables of an XML parse (`tree[8]`, FlatTree+XML.swift), or null for an HTML
+ * parse: an element's code indexes `elements`, an attribute's `attributes`; codes from 4 on are
+ * the parse's own URIs.
+ */
+function flatXMLNamespaces(tree) {
+  const xml = tree[8];
+  if (xml === undefined || xml === null) return null;
+  return { elements: [NS_HTML, NS_SVG, NS_MATHML, null, ...xml[0]], attributes: [null, NS_XLINK, NS_XML, NS_XMLNS, ...xml[0]] };
+}
+
 /** Fills `records` (an element's ATTRS) from the attributes of the flat node at `base`. */
-function readFlatAttributes(records, nodes, attributes, text, names, base) {
+function readFlatAttributes(records, nodes, attributes, text, names, base, namespaces = FLAT_ATTRIBUTE_NAMESPACES) {
   const count = nodes[base + FLAT_COUNT];
   if (count === 0) return;
   let a = nodes[base + FLAT_START] * FLAT_ATTRIBUTE_FIELDS;
@@ -36,7 +47,7 @@ function readFlatAttributes(records, nodes, attributes, text, names, base) {
     const name = names[attributes[a]];
     const valueStart = attributes[a + 2];
     const value = text.slice(valueStart, valueStart + attributes[a + 3]);
-    const namespace = FLAT_ATTRIBUTE_NAMESPACES[attributes[a + 1]];
+    const namespace = namespaces[attributes[a + 1]];
     if (namespace === null) {
       records.push({ namespace: null, prefix: null, localName: name, name, value, node: null });
     } else {
@@ -57,7 +68,7 @@ function readFlatAttributes(records, nodes, attributes, text, names, base) {
 function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
   const indexing = root === doc && doc[FIRST] === null;
   const parts = indexing ? { elements: [], ends: [], byTag: new Map() } : null;
-  buildFlatDescendants(doc, tree[0], tree[1], tree[2], tree[3].split(" "), tree[6], tree[4], root, declarativeShadow, parts);
+  buildFlatDescendants(doc, tree[0], tree[1], tree[2], tree[3].split(" "), tree[6], tree[4], root, declarativeShadow, parts, null, flatXMLNamespaces(tree));
   doc[VERSION]++;
   if (indexing) doc[DOC_STATE].elementIndex = makeElementIndex(doc, parts.elements, parts.ends, parts.byTag, true);
 }
@@ -69,7 +80,7 @@ function buildNodesFromFlatTree(doc, tree, root, declarativeShadow = false) {
  * of the document takes its place in the page's element index. It does not count as a change
  * of `doc` (a template's content made on demand is not one).
  */
-function buildFlatDescendants(doc, nodes, attributes, text, names, doctype, from, root, declarativeShadow, indexParts, page = null) {
+function buildFlatDescendants(doc, nodes, attributes, text, names, doctype, from, root, declarativeShadow, indexParts, page = null, xml = null) {
   const allocateText = nodeAllocator(Text);
   const indexing = indexParts !== null;
   const elements = indexing ? indexParts.elements : null, ends = indexing ? indexParts.ends : null, byTag = indexing ? indexParts.byTag : null;
@@ -93,8 +104,15 @@ function buildFlatDescendants(doc, nodes, attributes, text, names, doctype, from
     const base = index * FLAT_NODE_FIELDS;
     const kind = nodes[base] & 0xFF;
     if (kind === ELEMENT_NODE) {
-      const localName = names[nodes[base + 1]];
-      const namespace = FLAT_NAMESPACES[nodes[base] >> 8];
+      let localName = names[nodes[base + 1]], prefix = null, namespace;
+      if (xml === null) {
+        namespace = FLAT_NAMESPACES[nodes[base] >> 8];
+      } else {
+        // An XML parse names elements by their qualified names.
+        namespace = xml.elements[nodes[base] >> 8];
+        const colon = localName.indexOf(":");
+        if (colon >= 0) { prefix = localName.slice(0, colon); localName = localName.slice(colon + 1); }
+      }
       const content = nodes[base + FLAT_EXTRA];
       const ElementClass = elementClassFor(localName, namespace);
       // Most elements are made in place as the parent's last child, their links stored once
@@ -106,13 +124,13 @@ function buildFlatDescendants(doc, nodes, attributes, text, names, doctype, from
       if (inPlace) {
         const prev = parent[LAST];
         element = new (nodeAllocator(ElementClass))();
-        storeElementFields(element, doc, localName, namespace, null, parent, prev, position);
+        storeElementFields(element, doc, localName, namespace, prefix, parent, prev, position);
         if (prev === null) parent[FIRST] = element; else prev[NEXT] = element;
         parent[LAST] = element;
       } else {
-        element = createElementInternal(doc, localName, namespace, null);
+        element = createElementInternal(doc, localName, namespace, prefix);
       }
-      readFlatAttributes(element[ATTRS], nodes, attributes, text, names, base);
+      readFlatAttributes(element[ATTRS], nodes, attributes, text, names, base, xml === null ? FLAT_ATTRIBUTE_NAMESPACES : xml.attributes);
       let childParent = element;
       let linked = true;
       if (content >= 0) {
@@ -156,6 +174,12 @@ function buildFlatDescendants(doc, nodes, attributes, text, names, doctype, from
       linkChild(parent, createComment(doc, text.slice(start, start + nodes[base + FLAT_COUNT])), null);
     } else if (kind === DOCUMENT_TYPE_NODE && doctype !== null) {
       linkChild(parent, createFlatDoctype(doc, text, doctype), null);
+    } else if (kind === CDATA_SECTION_NODE) {
+      const start = nodes[base + FLAT_START];
+      linkChild(parent, createCDATASectionNode(doc, text.slice(start, start + nodes[base + FLAT_COUNT])), null);
+    } else if (kind === PROCESSING_INSTRUCTION_NODE) {
+      const start = nodes[base + FLAT_START];
+      linkChild(parent, createProcessingInstruction(doc, names[nodes[base + 1]], text.slice(start, start + nodes[base + FLAT_COUNT])), null);
     }
     index = nodes[base + FLAT_NEXT_SIBLING];
   }
@@ -175,6 +199,7 @@ function createFlatDoctype(doc, text, doctype) {
  */
 function installParsedDocument(doc, tree) {
   const order = tree[7];
+  if (tree[8] !== undefined && tree[8] !== null) applyXMLDeclaration(doc, tree);
   if (order === undefined || order === null || order[3] === true) {
     buildNodesFromFlatTree(doc, tree, doc, true);
     return;
@@ -422,4 +447,10 @@ function parseHTMLFragment(context, html) {
   const tree = host.parseFragment(html, localName, namespace < 0 ? 0 : namespace, inForm, quirks || "no-quirks", encoding);
   buildNodesFromFlatTree(doc, tree, fragment);
   return fragment;
+}
+
+/** The XML declaration of an XML parse (`tree[8]`: version, encoding, standalone), which the document keeps for its serialisation. */
+function applyXMLDeclaration(doc, tree) {
+  const xml = tree[8];
+  doc[DOC_STATE].xmlDeclaration = xml[1] === null ? null : { version: xml[1], encoding: xml[2], standalone: xml[3] };
 }

@@ -102,7 +102,7 @@ class MediaQueryList extends EventTarget {
 function windowInterfaces() {
   const interfaces = {
     EventTarget, Node, Element, CharacterData, Text, CDATASection, Comment, ProcessingInstruction, DocumentType,
-    DocumentFragment, ShadowRoot, Document, HTMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
+    DocumentFragment, ShadowRoot, Document, HTMLDocument, XMLDocument, Attr, NamedNodeMap, NodeList, HTMLCollection,
     HTMLFormControlsCollection, HTMLOptionsCollection, DOMTokenList, DOMStringMap, "CSSStyleDeclaration": LAZY_INTERFACE,
     DOMRect, DOMRectReadOnly, DOMImplementation, DOMException, Event, CustomEvent, UIEvent, MouseEvent,
     KeyboardEvent, InputEvent, FocusEvent, "MutationObserver": LAZY_INTERFACE, "MutationRecord": LAZY_INTERFACE, "XMLSerializer": LAZY_INTERFACE, "DOMParser": LAZY_INTERFACE,

@@ -33,7 +33,7 @@ class XMLSerialization {
   declare(prefix, uri, allowEmptyDefault) {
     if (!uri) {
       // An element in no namespace under a default namespace undeclares it (the map keeps it).
-      return allowEmptyDefault && this.scope.get("") ? ' xmlns=""' : "";
+      return allowEmptyDefault && this.scope.has("") ? ' xmlns=""' : "";
     }
     const key = prefix || "";
     if (this.scope.get(key) === uri) return "";
@@ -134,9 +134,23 @@ function serializeXML(root) {
   }
 }
 
+/** The XML serialisation of each of `node`'s children (innerHTML in an XML document). */
+function serializeXMLChildren(node) {
+  let out = "";
+  for (let child = node[FIRST]; child !== null; child = child[NEXT]) out += serializeXML(child);
+  return out;
+}
+
 /** The markup of a node other than an element. */
 function xmlNodeMarkup(node) {
   switch (node.nodeType) {
+    case DOCUMENT_NODE: {
+      // The XML declaration the document was parsed with, as WebKit writes it back.
+      const declaration = node[DOC_STATE].xmlDeclaration;
+      if (!declaration) return "";
+      return '<?xml version="' + declaration.version + '"' + (declaration.encoding ? ' encoding="' + declaration.encoding + '"' : "") +
+        (declaration.standalone === null ? "" : ' standalone="' + (declaration.standalone ? "yes" : "no") + '"') + "?>";
+    }
     case TEXT_NODE: return escapeXMLText(node[DATA]);
     case CDATA_SECTION_NODE: return "<![CDATA[" + node[DATA] + "]]>";
     case COMMENT_NODE: return "<!--" + node[DATA] + "-->";

@@ -13,7 +13,8 @@ const api = Object.freeze({
    */
   preparePage(config) {
     config = config || {};
-    const doc = createHTMLDocument({
+    // A page whose type is XML (an SVG, an XHTML page, a feed) is an XMLDocument, as WebKit makes it.
+    const doc = (isXMLMIMEType(config.contentType || "") ? createXMLDocument : createHTMLDocument)({
       url: config.url || "about:blank",
       characterSet: config.characterSet || "UTF-8",
       contentType: config.contentType || "text/html",

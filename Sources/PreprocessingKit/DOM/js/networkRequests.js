@@ -500,7 +500,7 @@ class XMLHttpRequest extends XMLHttpRequestEventTargetBase {
   constructor() {
     super();
     this[XHR_STATE] = { listeners: {}, readyState: 0, method: "GET", url: "", async: true, headers: new Headers(),
-                        status: 0, statusText: "", responseHeaders: new Headers(), bytes: null, responseURL: "",
+                        status: 0, statusText: "", responseHeaders: new Headers(), bytes: null, responseURL: "", responseDocument: undefined,
                         sent: false, taskId: 0, entry: null };
     this.responseType = "";
     this.withCredentials = false;
@@ -524,10 +524,13 @@ class XMLHttpRequest extends XMLHttpRequestEventTargetBase {
     if (state.readyState !== 4 || !state.bytes) return null;
     if (this.responseType === "json") { try { return JSON.parse(utf8Decode(state.bytes)); } catch (error) { return null; } }
     if (this.responseType === "arraybuffer") return state.bytes.buffer.slice(0);
-    if (this.responseType === "document") return parseDocumentFromString(utf8Decode(state.bytes), "text/html");
+    if (this.responseType === "document") return xhrDocumentResponse(this);
     return null;
   }
-  get responseXML() { return this.responseType === "document" ? this.response : null; }
+  get responseXML() {
+    if (this.responseType !== "" && this.responseType !== "document") throw makeDOMException("The XMLHttpRequest.responseType must be '' or 'document' to read responseXML", "InvalidStateError");
+    return this[XHR_STATE].readyState === 4 ? xhrDocumentResponse(this) : null;
+  }
   open(method, url, async) {
     const state = this[XHR_STATE];
     const parsed = resolveRequestURL(url);
@@ -537,7 +540,7 @@ class XMLHttpRequest extends XMLHttpRequestEventTargetBase {
     cancelTask(state.taskId, ["network"]);
     state.method = normalised; state.url = parsed.href; state.async = async === undefined ? true : !!async;
     state.headers = new Headers(); state.status = 0; state.statusText = ""; state.bytes = null; state.sent = false;
-    state.responseHeaders = new Headers(); state.responseURL = "";
+    state.responseHeaders = new Headers(); state.responseURL = ""; state.responseDocument = undefined;
     state.readyState = 1;
     this.dispatchEvent(xhrEvent(this, "readystatechange", 0, 0));
   }
@@ -657,4 +660,25 @@ function pageScriptText(href, entry) {
   if (answer.error || !fixture) return null;
   const bytes = typeof fixture.base64 === "string" ? base64Bytes(fixture.base64) : utf8Encode(fixture.text || "");
   return utf8Decode(bytes);
+}
+
+/**
+ * https://xhr.spec.whatwg.org/#document-response: an XML response (by its Content-Type) is
+ * parsed as XML, and one that is not well-formed gives null; an HTML response makes a document
+ * only for responseType "document"; any other type, none. Made once per response.
+ */
+function xhrDocumentResponse(xhr) {
+  const state = xhr[XHR_STATE];
+  if (!state.bytes) return null;
+  if (state.responseDocument !== undefined) return state.responseDocument;
+  const type = String(state.responseHeaders.get("content-type") || "").split(";")[0].trim().toLowerCase();
+  let doc = null;
+  if (type === "text/html") {
+    if (xhr.responseType === "document") doc = parseDocumentFromString(utf8Decode(state.bytes), "text/html");
+  } else if (type === "" || isXMLMIMEType(type)) {
+    const tree = host.parseXML(utf8Decode(state.bytes));
+    if (tree[8][4] === true) doc = createXMLDocument({ url: state.responseURL, contentType: type || "application/xml" }, tree);
+  }
+  state.responseDocument = doc;
+  return doc;
 }

@@ -157,11 +157,17 @@ function serializeParsedChildren(out, flatIndex, rawText) {
   }
 }
 
-/** The HTML serialisation of a node's children (innerHTML). */
-function serializeChildren(node) { return serializeTree(node, false); }
+/** The serialisation of a node's children (innerHTML): HTML's, or XML's in an XML document as WebKit writes it. */
+function serializeChildren(node) { return inXMLDocument(node) ? serializeXMLChildren(node) : serializeTree(node, false); }
 
-/** The HTML serialisation of a node itself (outerHTML). */
+/** The serialisation of a node itself (outerHTML). */
 function serializeOuter(node) {
   if (node.nodeType === DOCUMENT_NODE || node.nodeType === DOCUMENT_FRAGMENT_NODE) return serializeChildren(node);
-  return serializeTree(node, true);
+  return inXMLDocument(node) ? serializeXML(node) : serializeTree(node, true);
+}
+
+/** Whether `node` belongs to a document that is not an HTML document (WebKit then serialises markup as XML). */
+function inXMLDocument(node) {
+  const doc = node.nodeType === DOCUMENT_NODE ? node : node[OWNER];
+  return doc !== null && doc !== undefined && doc[DOC_STATE].isHTML === false;
 }
