@@ -55,6 +55,9 @@ enum HelpText {
                              <link rel=canonical>, else the file's file:// URL)
       --encoding LABEL       Decode the page with this encoding (as an HTTP charset would)
       --content-type TYPE    The page's Content-Type header, e.g. "text/html; charset=gbk"
+      --mime TYPE            The page's MIME type, over the content type, the saved container's,
+                             the extension and the bytes: text/plain, image/png, video/mp4…
+                             make the document WebKit writes for a text, an image, a video
       --select TEXT          Select the first occurrence of TEXT before running (white space in
                              TEXT matches any run of white space)
       --occurrence N         With --select: select the N-th occurrence (default 1)

@@ -14,6 +14,8 @@ public final class PageContext {
         public var url: String
         public var characterSet: String = "UTF-8"
         public var contentType: String = "text/html"
+        /// The document's mode is no-quirks whatever its DOCTYPE (`LoadedPage.parsesWithoutQuirks`).
+        public var modeLocked = false
         public var referrer: String = ""
         public var cookie: String = ""
         public var lastModified: String?
@@ -114,7 +116,7 @@ public final class PageContext {
         // The page is parsed on another thread while this one builds the realm: the two share nothing
         // until the tree is handed over, and on a median page each costs about as much as the
         // other, so a page is ready in the time of the longer one instead of their sum.
-        let parsing = startedParse ?? BackgroundParse(html: html)
+        let parsing = startedParse ?? BackgroundParse(html: html, modeLocked: configuration.modeLocked)
         let realm = try prepared ?? PreparedRealm(machine: machine)
         javaScript = realm.javaScript
         api = realm.api
@@ -410,17 +412,19 @@ public final class BackgroundParse: @unchecked Sendable {
     /// Starts parsing `html` (at once, on this thread, when it is small, or when `onThisThread`:
     /// a thread that would only wait for the parse, as a one-page run waits for its realm, does
     /// it itself rather than start another that competes for the cores).
-    public init(html: String, onThisThread: Bool = false) {
+    /// `modeLocked`: the document's mode is no-quirks whatever its DOCTYPE
+    /// (`LoadedPage.parsesWithoutQuirks`).
+    public init(html: String, onThisThread: Bool = false, modeLocked: Bool = false) {
         if onThisThread || html.utf8.count < Self.threadThreshold {
-            parse(html)
+            parse(html, modeLocked: modeLocked)
         } else {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html) }
+            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html, modeLocked: modeLocked) }
         }
     }
 
-    private func parse(_ html: String) {
+    private func parse(_ html: String, modeLocked: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let parsed = HTMLParser.parseDocument(html)
+        let parsed = HTMLParser.parseDocument(html, modeLocked: modeLocked)
         tree = parsed
         order = parsed.elementOrder()
         milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
