@@ -34,7 +34,7 @@ if [ ${#PROBES[@]} -eq 0 ]; then
             tree-shape tree-shape-wide
             page-basics-wide text-wide select-text-wide tree-wide urls-forms-wide selectors-wide
             serialization frames geometry scripts-typical
-            serialization-wide frames-wide geometry-wide scripts-typical-wide)
+            serialization-wide frames-wide geometry-wide scripts-typical-wide documents)
 fi
 
 # Writes <probe>/cases.jsonl. One Python program for all probes so the phrase picker and
@@ -220,6 +220,39 @@ elif probe == "encoding":
             name = sub + "/" + os.path.basename(p)
             url = urls.get(name) or "https://example.com/extra-pages/" + name
             cases.append(case(name, p, url, script))
+elif probe == "documents":
+    # Text and image documents: the corpus's (../shared/corpus/documents, with the MIME type
+    # its SOURCES.tsv says Safari would use) and small edge cases (Fixtures/documents), each
+    # loaded with a MIME type ("mime", as the simulator's --mime) at a URL ending in its name.
+    with open("../shared/corpus/documents/SOURCES.tsv", newline="", encoding="utf-8") as sources:
+        for row in csv.DictReader(sources, delimiter="\t"):
+            if row["file"].split("/")[0] in ("text", "image"):
+                name = os.path.basename(row["file"])
+                cases.append(case(row["file"], "../shared/corpus/documents/" + row["file"],
+                                  "https://example.com/documents/" + name, script,
+                                  mime=row["mime_type_safari_would_use"]))
+    edge_folder = "Tests/PreprocessingKitTests/Fixtures/documents/"
+    for name, mime, url_name, extra in [
+            ("markup.txt", "text/plain", "markup.txt", {}),
+            ("markup.txt", "text/css", "markup.css", {}),
+            ("markup.txt", "text/javascript", "markup.js", {}),
+            ("markup.txt", "text/csv", "markup.csv", {}),
+            ("data.json", "application/json", "data.json", {}),
+            ("leading-newline.txt", "text/plain", "leading-newline.txt", {}),
+            ("bom.txt", "text/plain", "bom.txt", {}),
+            ("utf8-no-bom.txt", "text/plain", "utf8-no-bom.txt", {}),
+            ("utf8-no-bom.txt", "text/plain", "utf8-charset.txt", {"encoding": "utf-8"}),
+            ("red.png", "image/png", "red.png", {}),
+            ("red.png", "image/png", "red%20%26%20blue.png?size=large#top", {}),
+            ("red.png", "image/png", "folder/", {}),
+            ("tall.png", "image/png", "tall.png", {}),
+            ("small.bmp", "image/bmp", "small.bmp", {}),
+            ("icon.ico", "image/x-icon", "icon.ico", {}),
+            ("small.jpg", "image/jpeg", "small.jpg", {}),
+            ("truncated.png", "image/png", "truncated.png", {}),
+            ("clip.mp4", "video/mp4", "clip.mp4", {})]:
+        cases.append(case("edge/" + url_name, edge_folder + name, "https://example.com/documents/" + url_name,
+                          script, mime=mime, **extra))
 elif probe == "seeds":
     # The shipped example scripts (Scripts/): the seeds' flows as the simulator runs them.
     share = "Scripts/ShareScript.js"

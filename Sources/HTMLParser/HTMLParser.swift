@@ -50,16 +50,20 @@ public enum HTMLParser {
         return ForeignNames.svgElementNames.first { $0.lowercased() == lowered } ?? lowered
     }
 
-    /// Parses a whole document.
-    public static func parseDocument(_ html: String, maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
-        HTMLInput.preprocessed(html).withUnsafeBufferPointer { parseDocument($0, maximumDepth: maximumDepth) }
+    /// Parses a whole document. `modeLocked`: the standard's "parser cannot change the mode"
+    /// flag, for a document whose maker fixed its mode to no-quirks (WebKit's text, image and
+    /// media documents): a missing or old DOCTYPE then leaves the mode alone.
+    public static func parseDocument(_ html: String, maximumDepth: Int = webKitMaximumDepth, modeLocked: Bool = false) -> FlatTree {
+        HTMLInput.preprocessed(html).withUnsafeBufferPointer { parseDocument($0, maximumDepth: maximumDepth, modeLocked: modeLocked) }
     }
 
     /// Parses a whole document from preprocessed UTF-16 input (no CR: see `HTMLInput`).
-    public static func parseDocument(_ input: UnsafeBufferPointer<UInt16>, maximumDepth: Int = webKitMaximumDepth) -> FlatTree {
+    public static func parseDocument(_ input: UnsafeBufferPointer<UInt16>, maximumDepth: Int = webKitMaximumDepth,
+                                     modeLocked: Bool = false) -> FlatTree {
         let tokenizer = Tokenizer(input: input, names: NameTable.base)
         var builder = TreeBuilder(tokenizer: tokenizer, fragmentContext: nil, maximumDepth: maximumDepth,
                                   expectedNodes: max(64, input.count / 24))
+        builder.modeLocked = modeLocked
         builder.run()
         return builder.tree
     }

@@ -46,11 +46,11 @@ extension TreeBuilder {
             let node = tree.makeDoctype(name: token.name ?? [], publicId: token.publicIdentifier ?? [],
                                         systemId: token.systemIdentifier ?? [])
             tree.insert(node, into: 0, before: -1)
-            tree.quirksMode = QuirksModeRules.mode(for: token)
+            if !modeLocked { tree.quirksMode = QuirksModeRules.mode(for: token) }
             self.mode = .beforeHTML
             return .done
         default:
-            tree.quirksMode = .quirks
+            if !modeLocked { tree.quirksMode = .quirks }
             self.mode = .beforeHTML
             return .reprocess
         }

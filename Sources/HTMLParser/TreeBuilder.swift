@@ -63,6 +63,8 @@ struct TreeBuilder {
     /// tree being built (so never open, never in scope).
     static let formOutsideTheTree = Int32.max
     var framesetOK = true
+    /// "The parser cannot change the mode" flag: the initial mode leaves `tree.quirksMode` alone.
+    var modeLocked = false
     var fosterParenting = false
     /// A newline right after `<pre>`, `<listing>` or `<textarea>` is dropped.
     var skipNextNewline = false

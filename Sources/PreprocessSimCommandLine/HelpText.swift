@@ -9,6 +9,7 @@ enum HelpText {
         case "check": return check
         case "init-handler": return initHandler
         case "repl": return repl
+        case "survey": return survey
         default: return nil
         }
     }
@@ -25,6 +26,8 @@ enum HelpText {
                   skip or break the preprocessing step
       init-handler  Write a Swift package that runs your own request handler in the simulator
       test        Run regression suites (scripts × pages with expectations and snapshots)
+      survey      Run a script on every kind of document Safari can share (article, frameset,
+                  empty page, SVG, XHTML, text, image, video…) and say where it fails
       repl        A prompt in a loaded page (with the script): try selectors and expressions,
                   .run, .finalize {json}, .html
       dump-tree   Print the tree Safari builds from a page, in html5lib's format (for debugging)
@@ -33,6 +36,29 @@ enum HelpText {
 
     EXIT CODES: 0 completed, 1 the script/handler/configuration failed (an error diagnostic),
                 2 bad usage or an unreadable input.
+
+    """
+
+    static let survey = """
+    USAGE: preprocess-sim survey SCRIPT.js [options]
+
+    Runs the script on every kind of document Safari can hand a Share or Action extension,
+    shipped with the tool: an article, a page without <title> or <body> tags, a frameset, an
+    empty page, a page with cross-origin frames, an SVG, an XHTML page, a text file, an image and
+    a video. For each it says whether the script completes, throws (with its place), never calls
+    completionFunction, or sends values that do not survive the conversion, and what the
+    extension receives.
+
+    OPTIONS:
+      --plist FILE           The extension's Info.plist: survey on each iOS major version from its
+                             deployment target (MinimumOSVersion or IPHONEOS_DEPLOYMENT_TARGET) on
+      --ios VERSION          Survey on each iOS major version from VERSION on (over --plist's)
+      --format FORMAT        text (default), json or junit (the reports of `test`)
+      --jobs N, -j N         Documents run at once (default: the number of cores)
+      --timeout SECONDS      CPU seconds the script may take on each document (default 5)
+
+    EXIT CODES: 0 the script completes on every document, 1 it fails on one,
+                2 bad usage or an unreadable script.
 
     """
 
@@ -55,6 +81,9 @@ enum HelpText {
                              <link rel=canonical>, else the file's file:// URL)
       --encoding LABEL       Decode the page with this encoding (as an HTTP charset would)
       --content-type TYPE    The page's Content-Type header, e.g. "text/html; charset=gbk"
+      --mime TYPE            The page's MIME type, over the content type, the saved container's,
+                             the extension and the bytes: text/plain, image/png, video/mp4…
+                             make the document WebKit writes for a text, an image, a video
       --select TEXT          Select the first occurrence of TEXT before running (white space in
                              TEXT matches any run of white space)
       --occurrence N         With --select: select the N-th occurrence (default 1)

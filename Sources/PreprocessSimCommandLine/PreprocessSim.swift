@@ -15,6 +15,7 @@ public enum PreprocessSim {
         case check(CheckCommand)
         case initHandler(InitHandlerCommand)
         case repl(ReplCommand)
+        case survey(SurveyCommand)
         case dumpTree(path: String, fragmentContext: String?)
         case help(topic: String?)
         case version
@@ -46,6 +47,9 @@ public enum PreprocessSim {
         case "repl":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "repl") }
             return .repl(try ReplCommand.parse(rest))
+        case "survey":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "survey") }
+            return .survey(try SurveyCommand.parse(rest))
         case "__run-case":
             // Hidden: one case of `test`, run in its own process (reads JSON on stdin).
             return .test(.caseProcess)
@@ -124,6 +128,8 @@ public enum PreprocessSim {
             return initHandler.execute(output: output)
         case .repl(let repl):
             return repl.execute(output: output)
+        case .survey(let survey):
+            return survey.execute(output: output)
         }
     }
 }

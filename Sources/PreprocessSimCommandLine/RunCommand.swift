@@ -14,6 +14,8 @@ public struct RunCommand: Equatable {
     public var url: String?
     public var encoding: String?
     public var contentType: String?
+    /// `--mime TYPE`: the document's kind by this type, over the content type, extension and bytes.
+    public var mime: String?
     public var selectText: String?
     public var occurrence = 1
     public var selectCSS: String?
@@ -68,6 +70,7 @@ public struct RunCommand: Equatable {
             case "--url": command.url = try value()
             case "--encoding": command.encoding = try value()
             case "--content-type": command.contentType = try value()
+            case "--mime": command.mime = try value()
             case "--select": command.selectText = try value()
             case "--occurrence":
                 let text = try value()
@@ -267,7 +270,8 @@ public struct RunCommand: Equatable {
         guard let pagePath else { throw Unusable() }
         do {
             return try PageLoader.load(path: pagePath, options: PageLoadOptions(url: url, encoding: encoding, contentType: contentType,
-                                                                                maximumBytes: memoryLimitMegabytes * 1_048_576 / 10))
+                                                                                maximumBytes: memoryLimitMegabytes * 1_048_576 / 10,
+                                                                                mime: mime))
         } catch let error as PageLoadError {
             output.error("\(error.path): error: \(error.message) [\(error.code)]")
         } catch {

@@ -15,6 +15,8 @@ public final class PageContext {
         public var url: String
         public var characterSet: String = "UTF-8"
         public var contentType: String = "text/html"
+        /// The document's mode is no-quirks whatever its DOCTYPE (`LoadedPage.parsesWithoutQuirks`).
+        public var modeLocked = false
         public var referrer: String = ""
         public var cookie: String = ""
         public var lastModified: String?
@@ -126,7 +128,8 @@ public final class PageContext {
         // The page is parsed on another thread while this one builds the realm: the two share nothing
         // until the tree is handed over, and on a median page each costs about as much as the
         // other, so a page is ready in the time of the longer one instead of their sum.
-        let parsing = startedParse ?? BackgroundParse(html: html, asXML: XMLDocumentKind.isXML(configuration.contentType))
+        let parsing = startedParse ?? BackgroundParse(html: html, asXML: XMLDocumentKind.isXML(configuration.contentType),
+                                                      modeLocked: configuration.modeLocked)
         let realm = try prepared ?? PreparedRealm(machine: machine)
         javaScript = realm.javaScript
         api = realm.api
@@ -428,18 +431,19 @@ public final class BackgroundParse: @unchecked Sendable {
     /// a thread that would only wait for the parse, as a one-page run waits for its realm, does
     /// it itself rather than start another that competes for the cores).
     /// `asXML`: the page is an XML document (`XMLDocumentKind`), parsed by the XML parser and
-    /// built at once (no element order); an HTML page never reaches libxml2.
-    public init(html: String, onThisThread: Bool = false, asXML: Bool = false) {
+    /// built at once (no element order); an HTML page never reaches libxml2. `modeLocked`: the
+    /// document's mode is no-quirks whatever its DOCTYPE (`LoadedPage.parsesWithoutQuirks`).
+    public init(html: String, onThisThread: Bool = false, asXML: Bool = false, modeLocked: Bool = false) {
         if onThisThread || html.utf8.count < Self.threadThreshold {
-            parse(html, asXML: asXML)
+            parse(html, asXML: asXML, modeLocked: modeLocked)
         } else {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html, asXML: asXML) }
+            DispatchQueue.global(qos: .userInitiated).async { [self] in parse(html, asXML: asXML, modeLocked: modeLocked) }
         }
     }
 
-    private func parse(_ html: String, asXML: Bool) {
+    private func parse(_ html: String, asXML: Bool, modeLocked: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let parsed = asXML ? XMLParser.parse(html, asPage: true).tree : HTMLParser.parseDocument(html)
+        let parsed = asXML ? XMLParser.parse(html, asPage: true).tree : HTMLParser.parseDocument(html, modeLocked: modeLocked)
         tree = parsed
         order = parsed.elementOrder()
         milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

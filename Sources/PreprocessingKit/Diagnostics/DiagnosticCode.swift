@@ -38,6 +38,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case pageEmpty = "page-empty"
     case gzipNotCompressed = "gzip-not-compressed"
     case webarchiveNotHTML = "webarchive-not-html"
+    case documentKind = "document-kind"
     case urlFromFilePath = "url-from-file-path"
     case encodingGuessed = "encoding-guessed"
     case encodingLabelUnknown = "encoding-label-unknown"
@@ -126,7 +127,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
              .resultsTypeMismatch:
             return .warning
         case .finalizeTasksLeft, .noFinalizeArgument, .mainQueueBlocked, .gzipNotCompressed,
-             .urlFromFilePath, .encodingMetaLate, .examplePageMissing, .plistFragment, .plistBuildVariable,
+             .urlFromFilePath, .documentKind, .encodingMetaLate, .examplePageMissing, .plistFragment, .plistBuildVariable,
              .extensionPoint, .activationSummary, .preprocessingFile, .iosTarget:
             return .note
         }
@@ -171,6 +172,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .pageEmpty: return "the page is empty; Safari shows a blank document"
         case .gzipNotCompressed: return "a `.gz` page is not gzip-compressed; read as is"
         case .webarchiveNotHTML: return "a web archive's main resource is not HTML; parsed as HTML anyway"
+        case .documentKind: return "the page is a text, image or media document, as its type makes it (`--mime`, the content type, the container, the extension or the bytes); says what WebKit builds"
         case .urlFromFilePath: return "no `--url`, saved-from comment or canonical link: the page's URL is its `file://` path"
         case .encodingGuessed: return "no BOM, charset or meta: the encoding was guessed from the bytes"
         case .encodingLabelUnknown: return "a charset label the Encoding standard does not know; windows-1252 is used"

@@ -147,6 +147,7 @@ struct Exchange {
         var configuration = PageContext.Configuration(url: request.page.url)
         configuration.characterSet = request.page.encoding
         configuration.contentType = request.page.mimeType
+        configuration.modeLocked = request.page.parsesWithoutQuirks
         configuration.cookie = request.cookie
         configuration.confirmAnswer = request.confirmAnswer
         configuration.promptAnswer = request.promptAnswer

@@ -99,7 +99,10 @@ public final class Simulator {
         /// Runs `request` on the simulator, its page parsed while the simulator is made (unless
         /// the page is too large for the request's memory limit, which the run reports).
         public func run(_ request: RunRequest) -> Transcript {
-            let parsing = Exchange.pageFitsMemoryLimit(request) ? BackgroundParse(html: request.page.html, onThisThread: true, asXML: XMLDocumentKind.isXML(request.page.mimeType)) : nil
+            let parsing = Exchange.pageFitsMemoryLimit(request)
+                ? BackgroundParse(html: request.page.html, onThisThread: true, asXML: XMLDocumentKind.isXML(request.page.mimeType),
+                                  modeLocked: request.page.parsesWithoutQuirks)
+                : nil
             return simulator.run(request, parsing: parsing)
         }
     }

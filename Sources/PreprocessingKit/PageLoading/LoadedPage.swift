@@ -11,8 +11,12 @@ public struct PageLoadOptions: Sendable {
     /// The most bytes a page may have, on disk or once inflated (a gzip bomb is refused, not
     /// inflated until memory runs out); nil for no limit.
     public var maximumBytes: Int?
+    /// A MIME type (`--mime`) that decides the document's kind (`DocumentKind`) over every other
+    /// source: the content type, the container, the extension and the bytes.
+    public var mime: String?
 
-    public init(url: String? = nil, encoding: String? = nil, contentType: String? = nil, maximumBytes: Int? = nil) {
+    public init(url: String? = nil, encoding: String? = nil, contentType: String? = nil, maximumBytes: Int? = nil, mime: String? = nil) {
+        self.mime = mime
         self.url = url
         self.encoding = encoding
         self.contentType = contentType
@@ -74,6 +78,19 @@ public struct LoadedPage: Codable, Sendable {
     public var frames: [LoadedFrame]
     /// Warnings and notes for the transcript (codes such as "url-from-file-path", "encoding-guessed", "invalid-bytes-replaced").
     public var notes: [Diagnostic]
+    /// The document Safari builds for the page's type; for text, image and media documents
+    /// `html` is the markup of the tree WebKit writes itself (`GeneratedDocument`).
+    public var kind: DocumentKind = .html
+
+    /// WebKit locks the compatibility mode of the documents it writes itself to no-quirks
+    /// (`setCompatibilityMode`, `lockCompatibilityMode`): their markup has no DOCTYPE, which
+    /// would otherwise put the parser in quirks mode.
+    public var parsesWithoutQuirks: Bool {
+        switch kind {
+        case .text, .image, .media: return true
+        case .html, .xml, .unsupported: return false
+        }
+    }
 }
 
 /// A page that cannot be loaded, with a stable `code` (`pageUnreadable`, `pageNotHTML`, `pageMalformed`, `pageTooLarge`).

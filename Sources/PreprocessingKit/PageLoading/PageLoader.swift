@@ -75,11 +75,31 @@ public enum PageLoader {
         if name.hasSuffix(".mhtml") || name.hasSuffix(".mht") || MHTMLReader.looksLikeMHTML(bytes) {
             return try loadMHTML(bytes, path: path, compressed: compressed, options: options, notes: notes)
         }
-        let xmlType = XMLDocumentKind.forPage(name: name, supplied: options.contentType)
-        if xmlType == nil, let kind = FileKindSniffer.nonHTMLKind(bytes, suppliedHTML: suppliesHTML(name: name, options: options)) {
-            throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
+        let choice = DocumentKind.choose(bytes: bytes, name: name, options: options)
+        switch choice.kind {
+        case .html: break
+        case .xml(let type):
+            return try loadXMLDocument(bytes, type: type, path: path, compressed: compressed, options: options, notes: notes)
+        case .unsupported(_, let reason):
+            throw PageLoadError(code: .pageNotHTML, message: reason, path: path)
+        case .text, .image, .media:
+            return generatedPage(choice, bytes: bytes, path: path, format: .html, compressed: compressed, containerURL: nil,
+                                 containerSource: "", options: options, notes: notes)
         }
+        return loadHTMLDocument(bytes, path: path, compressed: compressed, options: options, notes: notes)
+    }
 
+    /// An XML document (XHTML, SVG, a feed): decoded as XML (no `<meta>`, UTF-8 by default),
+    /// typed `type`, and parsed by the XML parser when the page is built (`XMLDocumentKind`).
+    static func loadXMLDocument(_ bytes: [UInt8], type: String, path: String, compressed: Bool, options: PageLoadOptions,
+                                notes: [Diagnostic]) throws -> LoadedPage {
+        loadHTMLDocument(bytes, path: path, compressed: compressed, options: options, notes: notes, xmlType: type)
+    }
+
+    /// `xmlType`: the page is an XML document of this type (`loadXMLDocument`).
+    static func loadHTMLDocument(_ bytes: [UInt8], path: String, compressed: Bool, options: PageLoadOptions, notes: [Diagnostic],
+                                 xmlType: String? = nil) -> LoadedPage {
+        var notes = notes
         let decoded = decodeDocument(bytes, container: containerEncoding(options: options, declared: nil, source: ""), options: options, path: path,
                                      asXML: xmlType != nil)
         notes += decoded.notes
@@ -87,7 +107,7 @@ public enum PageLoader {
         return LoadedPage(
             path: path, format: .html, compressed: compressed, byteCount: bytes.count, html: decoded.html,
             url: url, urlSource: urlSource, encoding: decoded.encoding, encodingSource: decoded.source,
-            mimeType: xmlType ?? mimeType(from: options.contentType) ?? "text/html", frames: [], notes: notes
+            mimeType: xmlType ?? mimeType(from: options.mime) ?? mimeType(from: options.contentType) ?? "text/html", frames: [], notes: notes
         )
     }
 
@@ -110,6 +130,13 @@ public enum PageLoader {
                 throw PageLoadError(code: .pageNotHTML, message: "this is \(kind), not an HTML page", path: path)
             }
             throw PageLoadError(code: .pageMalformed, message: error.message, path: path)
+        }
+        let choice = DocumentKind.choose(bytes: archive.data, name: "", options: options, container: archive.mimeType)
+        switch choice.kind {
+        case .text, .image, .media:
+            return generatedPage(choice, bytes: archive.data, path: path, format: .webarchive, compressed: compressed,
+                                 containerURL: archive.url, containerSource: "webarchive", options: options, notes: notes)
+        case .html, .xml, .unsupported: break
         }
         if !archive.mimeType.lowercased().contains("html") && !archive.mimeType.lowercased().contains("xml") {
             notes.append(Diagnostic(.webarchiveNotHTML, "the web archive's main resource is \(archive.mimeType), not HTML; parsed as HTML anyway", file: path))
@@ -175,6 +202,47 @@ public enum PageLoader {
         )
     }
 
+    // MARK: Documents WebKit writes itself
+
+    /// A text, image or media document (`GeneratedDocument`), noted in the transcript with the
+    /// type that chose it.
+    static func generatedPage(_ choice: DocumentKind.Choice, bytes: [UInt8], path: String, format: PageFormat, compressed: Bool,
+                              containerURL: String?, containerSource: String, options: PageLoadOptions,
+                              notes: [Diagnostic]) -> LoadedPage {
+        var notes = notes
+        let (url, urlSource) = pageURL(options: options, html: "", containerURL: containerURL, containerSource: containerSource,
+                                       path: path, notes: &notes)
+        let html: String, encoding: String, encodingSource: String, described: String
+        switch choice.kind {
+        case .text:
+            // A text document's encoding: BOM, --encoding, the charset given with it, else
+            // windows-1252; WebKit looks for no declaration in the text itself.
+            let decoded = decodeDocument(bytes, container: containerEncoding(options: options, declared: nil, source: ""),
+                                         options: options, path: path, readsDeclarations: false)
+            notes += decoded.notes
+            (html, encoding, encodingSource) = (GeneratedDocument.text(decoded.html), decoded.encoding, decoded.source)
+            described = "a text document: WebKit shows the text in one <pre>, so document.body.innerText is the text and there is no markup to query"
+        case .image(_, let header):
+            (html, encoding, encodingSource) = (GeneratedDocument.image(url: url, header: header), "UTF-8", "image document")
+            if let header {
+                described = "an image document: one <img>, titled with the image's name and its \(header.width)×\(header.height) size (\(header.format.rawValue.uppercased()) header)"
+            } else {
+                described = "an image document: one <img>; the simulator cannot read this image's size, so the document has no title (WebKit's has none either when it cannot decode the image; Safari titles a picture it shows 'NAME W×H pixels')"
+            }
+        case .media(let type, let video):
+            (html, encoding, encodingSource) = (GeneratedDocument.media(url: url, type: type), "UTF-8", "media document")
+            described = "a media document (\(video ? "video" : "audio")): one <video controls autoplay>, as WebKit's MediaDocument builds it on iOS; the classes WebKit's media controls add to it once the media loads (media-document, audio or video, the platform) are not modelled"
+        case .html, .xml, .unsupported:
+            preconditionFailure("only text, image and media documents are generated")
+        }
+        notes.append(Diagnostic(.documentKind, "the page is \(choice.kind.mimeType) (\(choice.source)), \(described)", file: path))
+        return LoadedPage(
+            path: path, format: format, compressed: compressed, byteCount: bytes.count, html: html,
+            url: url, urlSource: urlSource, encoding: encoding, encodingSource: encodingSource,
+            mimeType: choice.kind.mimeType, frames: [], notes: notes, kind: choice.kind
+        )
+    }
+
     // MARK: Encoding
 
     /// The container-level encoding: `--content-type`'s charset wins over the container's own
@@ -200,8 +268,10 @@ public enum PageLoader {
     /// The WHATWG encoding-sniffing order, with WebKit's later-meta rule and default:
     /// BOM, `--encoding`, container/content type, XML declaration, meta, windows-1252.
     /// An XML document (`asXML`) has no `<meta>` to read and defaults to UTF-8, as WebKit's
-    /// decoder does for XML.
-    static func decodeDocument(_ bytes: [UInt8], container: (String, String)?, options: PageLoadOptions, path: String, asXML: Bool = false) -> DecodedDocument {
+    /// decoder does for XML. `readsDeclarations`: look in the bytes for an XML declaration or
+    /// `<meta>` (not in a text document).
+    static func decodeDocument(_ bytes: [UInt8], container: (String, String)?, options: PageLoadOptions, path: String,
+                               asXML: Bool = false, readsDeclarations: Bool = true) -> DecodedDocument {
         var notes: [Diagnostic] = []
         var body = bytes[...]
         let encoding: String
@@ -224,7 +294,7 @@ public enum PageLoader {
                 encoding = "UTF-8"
                 source = "default (UTF-8, for an XML document without an encoding declaration)"
             }
-        } else if let declaration = EncodingSniffer.declaredEncoding(bytes) {
+        } else if readsDeclarations, let declaration = EncodingSniffer.declaredEncoding(bytes) {
             encoding = declaration.encoding
             source = declaration.source
             if declaration.source == "meta after prescan" {
@@ -232,7 +302,7 @@ public enum PageLoader {
                     "the <meta> declaring \(encoding) is at byte \(declaration.offset), after the first 1024 bytes; WebKit still honours it because it is in the head (browsers following the spec strictly would not)",
                     file: path))
             }
-        } else if let order = FileKindSniffer.utf32WithoutByteOrderMark(bytes) {
+        } else if readsDeclarations, let order = FileKindSniffer.utf32WithoutByteOrderMark(bytes) {
             encoding = "windows-1252"
             source = "default (the bytes look like UTF-32, \(order), with no byte order mark)"
             notes.append(Diagnostic(.encodingUTF32WithoutBom,
@@ -274,14 +344,6 @@ public enum PageLoader {
             "the page records no URL (no --url, saved-from comment or canonical link); using \(url), so location, origin and relative links differ from the real page",
             file: path))
         return (url, "file path")
-    }
-
-    /// Whether the page comes with an HTML type, as a file or a response WebKit parses without
-    /// sniffing: a name ending in `.html`, `.htm`, `.xhtml` or `.shtml` (`name` lower case, no
-    /// `.gz`), or a `--content-type` of `text/html` or `application/xhtml+xml`.
-    static func suppliesHTML(name: String, options: PageLoadOptions) -> Bool {
-        if let type = mimeType(from: options.contentType) { return type == "text/html" || type == "application/xhtml+xml" }
-        return [".html", ".htm", ".xhtml", ".shtml"].contains { name.hasSuffix($0) }
     }
 
     static func mimeType(from contentType: String?) -> String? {

@@ -113,7 +113,8 @@ public enum CaseExecution {
         let settings = suiteCase.settings
         let page: LoadedPage
         do {
-            page = try PageLoader.load(path: suiteCase.page, options: PageLoadOptions(url: settings.url, encoding: settings.encoding, contentType: settings.contentType))
+            page = try PageLoader.load(path: suiteCase.page, options: PageLoadOptions(url: settings.url, encoding: settings.encoding, contentType: settings.contentType,
+                                                                              mime: settings.mime))
         } catch let error as PageLoadError {
             throw CaseSetupError(message: "\(error.path): \(error.message) [\(error.code)]")
         }

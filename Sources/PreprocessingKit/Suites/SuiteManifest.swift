@@ -31,6 +31,13 @@ public struct SuiteManifest: Codable, Equatable, Sendable {
 
         enum CodingKeys: String, CodingKey { case id, script, page }
 
+        public init(id: String?, script: String?, page: String?, settings: CaseSettings) {
+            self.id = id
+            self.script = script
+            self.page = page
+            self.settings = settings
+        }
+
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decodeIfPresent(String.self, forKey: .id)
@@ -55,6 +62,8 @@ public struct CaseSettings: Codable, Equatable, Sendable {
     public var url: String?
     public var encoding: String?
     public var contentType: String?
+    /// The page's MIME type (as `run --mime`): decides a text, image or media document.
+    public var mime: String?
     public var select: SelectionSpec?
     /// A built-in handler name (`none`, `echo`, `example-notes`, `finalize-args`).
     public var handler: String?
@@ -98,6 +107,7 @@ public struct CaseSettings: Codable, Equatable, Sendable {
         merged.url = url ?? defaults.url
         merged.encoding = encoding ?? defaults.encoding
         merged.contentType = contentType ?? defaults.contentType
+        merged.mime = mime ?? defaults.mime
         merged.select = select ?? defaults.select
         merged.handler = handler ?? defaults.handler
         merged.finalizeArguments = finalizeArguments ?? defaults.finalizeArguments

@@ -69,19 +69,20 @@ import Testing
         #expect(error.code == .pageUnreadable)
     }
 
+    /// Files that are no document Safari shows a script (images, text and media are:
+    /// `DocumentKindTests`), by their signature whatever their name says.
     @Test(arguments: [
         ("x.pdf", Array("%PDF-1.7\n%\u{E2}".utf8), "a PDF document"),
-        ("x.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], "a PNG image"),
-        ("x.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10], "a JPEG image"),
-        ("x.gif", Array("GIF89a....".utf8), "a GIF image"),
-        ("x.zip", [0x50, 0x4B, 0x03, 0x04, 0x14, 0], "a ZIP archive"),
-        ("x.json", Array("  {\"title\": \"<b>not html</b>\"}".utf8), "a JSON document"),
+        ("x.html", Array("%PDF-1.7\n%\u{E2}".utf8), "a PDF document"),
+        ("x", [0x50, 0x4B, 0x03, 0x04, 0x14, 0], "a ZIP archive"),
+        ("x.htm", [0x50, 0x4B, 0x03, 0x04, 0x14, 0], "a ZIP archive"),
+        ("x.dat", Array("  {\"title\": \"<b>not html</b>\"}".utf8), "a JSON document"),
         ("x.bin", [UInt8](repeating: 0, count: 64) + [1, 2, 3], "a binary file"),
     ] as [(String, [UInt8], String)])
     func nonHTMLFilesAreRejectedSayingWhatTheyAre(name: String, bytes: [UInt8], kind: String) throws {
         let error = try #require(throws: PageLoadError.self) { try PageLoader.load(data: Data(bytes), path: name, options: .init()) }
         #expect(error.code == .pageNotHTML)
-        #expect(error.description == "\(name): error: this is \(kind), not an HTML page")
+        #expect(error.description.hasPrefix("\(name): error: this is \(kind), not an HTML page"))
     }
 
     /// The MIME Sniffing standard's rules, as WebKit applies them: a page of type HTML is never
