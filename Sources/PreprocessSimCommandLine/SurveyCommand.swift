@@ -77,7 +77,7 @@ public struct SurveyCommand: Equatable {
             output.error("preprocess-sim: error: cannot write the survey's documents in \(folder.path): \(error)")
             return PreprocessSim.ExitCode.usage
         }
-        var options = SuiteRunner.Options(executable: ProcessInfo.processInfo.environment["PREPROCESS_SIM_EXECUTABLE"] ?? SuiteRunner.currentExecutable)
+        var options = SuiteRunner.Options(worker: TestCommand.workerCommand)
         if let jobs { options.jobs = jobs }
         let report = SuiteRunner(options: options).run(cases, suites: ["survey"]) { _, _, _ in }
         switch format {

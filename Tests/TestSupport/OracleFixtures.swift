@@ -90,10 +90,13 @@ public enum SimulatorHarness {
         return simulator.run(request)
     }
 
+    /// `inOracleWindow`: lay the page out in the oracle's default window whatever its viewport
+    /// tag says, for cases recorded there (the edge cases).
     public static func run(script: String, page: String, url: String?, select: String? = nil,
-                           handler: NSExtensionRequestHandling = NoFinalizeHandler()) throws -> Transcript {
+                           handler: NSExtensionRequestHandling = NoFinalizeHandler(), inOracleWindow: Bool = false) throws -> Transcript {
         let loaded = try PageLoader.load(path: page, options: PageLoadOptions(url: url))
         var request = RunRequest(scriptPath: script, page: loaded, handler: handler)
+        if inOracleWindow { request.fixedLayoutViewport = oracleWindowSize }
         if let select { request.selection = .text(select, occurrence: 1) }
         machineLock.lock()
         defer { machineLock.unlock() }

@@ -50,44 +50,6 @@ import TestSupport
         return calls
     }
 
-    /// The host's functions (`host.setProperty("name"` in PageContext.swift), the `host.name(`
-    /// calls of the DOM's files and the `host.name(` CONTRACT.md documents are the same set.
-    @Test func theHostFunctionsSwiftInstallsAreTheOnesTheDOMCallsAndTheContractNames() throws {
-        func names(in text: String, after marker: String, calls: Bool = true) -> Set<String> {
-            var found: Set<String> = []
-            var rest = text[...]
-            while let range = rest.range(of: marker) {
-                let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber }
-                // `shadow.host.x` is another `host`.
-                let before = text[..<range.lowerBound].last
-                let next = rest[range.upperBound...].dropFirst(name.count).first
-                if !name.isEmpty, before != ".", !(before?.isLetter ?? false), !calls || next == "(" { found.insert(String(name)) }
-                rest = rest[range.upperBound...]
-            }
-            return found
-        }
-        let kit = Paths.repository.appendingPathComponent("Sources/PreprocessingKit/DOM")
-        let installed = names(in: try String(contentsOf: kit.appendingPathComponent("PageContext.swift"), encoding: .utf8),
-                              after: "host.setProperty(\"", calls: false)
-        let contract = names(in: try String(contentsOf: kit.appendingPathComponent("js/CONTRACT.md"), encoding: .utf8), after: "host.")
-        var called: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: kit.appendingPathComponent("js").path) where file.hasSuffix(".js") {
-            called.formUnion(names(in: try String(contentsOf: kit.appendingPathComponent("js/\(file)"), encoding: .utf8), after: "host."))
-        }
-        #expect(installed.contains("parseXML"))
-        #expect(installed.isSubset(of: contract), "not in CONTRACT.md: \(installed.subtracting(contract))")
-        #expect(called.isSubset(of: installed), "called but not installed: \(called.subtracting(installed))")
-    }
-
-    @Test func theApiObjectTheTableAndSwiftsCallsAgree() throws {
-        let declared = try Self.declaredMembers(try Self.page())
-        let documented = try Self.documentedMembers()
-        let called = try Self.calledMembers()
-        #expect(!declared.isEmpty)
-        #expect(declared == documented, "install.js's api and CONTRACT.md's table differ (order included)")
-        #expect(Set(declared) == Set(called.keys), "declared but not called: \(Set(declared).subtracting(called.keys)); called but not declared: \(Set(called.keys).subtracting(declared))")
-    }
-
     /// The first column of CONTRACT.md's host table.
     static func documentedHostCalls() throws -> Set<String> {
         let text = try String(contentsOf: Paths.repository.appendingPathComponent("Sources/PreprocessingKit/DOM/js/CONTRACT.md"), encoding: .utf8)

@@ -35,7 +35,8 @@ import TestSupport
             handler = FinalizeArgumentsHandler(arguments: try PropertyListValue(json: data))
         }
         let transcript = try SimulatorHarness.run(script: try #require(oracleCase.scriptPath), page: try #require(oracleCase.pagePath),
-                                                  url: oracleCase.url, select: oracleCase.selectText, handler: handler)
+                                                  url: oracleCase.url, select: oracleCase.selectText, handler: handler,
+                                                  inOracleWindow: true)
         var mismatches: [String] = []
         let completed = output["completed"] as? Bool ?? false
         if transcript.completed != completed { mismatches.append("completed: \(transcript.completed) ≠ WebKit \(completed)") }
