@@ -40,7 +40,7 @@ import TestSupport
         #expect(result.stdout.contains("documents: completes; fails on "))
     }
 
-    @Test func aScriptReadingTheBodysTextCompletesOnTheArticleAndTheImage() throws {
+    @Test func aScriptReadingTheBodysTextFailsOnTheSVGAndCompletesOnTheArticleAndTheImage() throws {
         let script = try CommandLineRunner.temporaryFile("""
             var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({ text: document.body.innerText.slice(0, 20) }); } };
             """, name: "Body.js")
@@ -49,6 +49,10 @@ import TestSupport
         #expect(rows["article"]?.hasPrefix("completes") == true, "\(result.stdout)")
         // WebKit's image document has a body holding the <img>: its text is empty, not a TypeError.
         #expect(rows["image"] == #"completes  {"text":""}"#, "\(result.stdout)")
+        // An SVG is an XML document: no body, so the script throws where it reads it.
+        #expect(rows["svg"]?.hasPrefix("throws") == true, "\(result.stdout)")
+        #expect(rows["svg"]?.contains("Body.js:1:") == true, "\(result.stdout)")
+        #expect(result.exitCode == 1)
     }
 
     @Test func neverCallingCompletionAndLosingValuesAreToldApart() throws {

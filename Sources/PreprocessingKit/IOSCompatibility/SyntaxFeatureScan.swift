@@ -55,6 +55,10 @@ public enum SyntaxFeatureScan {
     static let hasIndices = Feature(name: "the regular-expression d flag (hasIndices)", path: "javascript.builtins.RegExp.hasIndices")
     static let sticky = Feature(name: "the regular-expression y flag (sticky)", path: "javascript.builtins.RegExp.sticky")
     static let unicodeFlag = Feature(name: "the regular-expression u flag (unicode)", path: "javascript.builtins.RegExp.unicode")
+    static let modifiers = Feature(name: "regular-expression modifiers ((?i:…))", path: "javascript.regular_expressions.modifier")
+    static let duplicateNamedGroups = Feature(name: "regular-expression duplicate named groups",
+                                              path: "javascript.regular_expressions.named_capturing_group.duplicate_named_capturing_groups")
+    static let unicodeSets = Feature(name: "the regular-expression v flag (unicodeSets)", path: "javascript.builtins.RegExp.unicodeSets")
     static let propertyEscapes = Feature(name: "regular-expression property escapes (\\p{…})", path: "javascript.regular_expressions.unicode_character_class_escape")
 
     /// Every feature the scan can report.
@@ -62,7 +66,21 @@ public enum SyntaxFeatureScan {
                                         numericSeparators, bigInt, arrow, letDeclaration, classes, publicFields, staticFields,
                                         privateFields, privateMethods, staticBlocks, templates, asyncFunctions, forAwait, generators,
                                         objectSpread, optionalCatch, trailingCommaCall, hashbang, dynamicImport, newTarget,
-                                        lookbehind, namedGroups, dotAll, hasIndices, sticky, unicodeFlag, propertyEscapes]
+                                        lookbehind, namedGroups, duplicateNamedGroups, modifiers, dotAll, hasIndices, sticky,
+                                        unicodeFlag, unicodeSets, propertyEscapes]
+
+    /// Whether a regular expression's text names one group twice (`(?<y>…)|(?<y>…)`): allowed
+    /// only in different alternatives, from the engines that have duplicate named groups.
+    static func hasDuplicateGroupName(_ text: String) -> Bool {
+        var names: Set<Substring> = []
+        var rest = text[...]
+        while let open = rest.range(of: "(?<") {
+            let name = rest[open.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            if !name.isEmpty, !names.insert(name).inserted { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
+    }
 
     /// Every use of a listed feature, in source order.
     public static func features(in source: String) -> [Use] {
@@ -92,9 +110,16 @@ public enum SyntaxFeatureScan {
             case .regularExpression(let flags):
                 if text.contains("(?<=") || text.contains("(?<!") { use(lookbehind, token) }
                 if text.range(of: #"\(\?<[A-Za-z_$]"#, options: .regularExpression) != nil { use(namedGroups, token) }
+                if hasDuplicateGroupName(text) { use(duplicateNamedGroups, token) }
+                // `(?i:…)`, `(?-m:…)`, `(?s-i:…)`: flags between `(?` and `:`; `(?:` alone is an
+                // ordinary non-capturing group.
+                if text.range(of: #"(?<!\\)\(\?(?:[ims]+(?:-[ims]+)?|-[ims]+):"#, options: .regularExpression) != nil {
+                    use(modifiers, token)
+                }
                 if flags.contains("s") { use(dotAll, token) }
                 if flags.contains("d") { use(hasIndices, token) }
                 if flags.contains("y") { use(sticky, token) }
+                if flags.contains("v") { use(unicodeSets, token) }
                 if flags.contains("u") {
                     use(unicodeFlag, token)
                     if text.contains("\\p{") || text.contains("\\P{") { use(propertyEscapes, token) }

@@ -70,6 +70,22 @@ import Testing
                     "the regular-expression s flag (dotAll)"])
     }
 
+    /// The regular-expression syntax of Safari 17 and 26 (browser-compat-data: duplicate named
+    /// groups and the v flag 17, modifiers 26), hidden before.
+    @Test func newerRegularExpressionSyntax() throws {
+        #expect(names(#"var r = /(?i:abc)d/; var s = /(?-m:^x)/; var t = /(?s-i:a.b)/;"#)
+                == Array(repeating: "regular-expression modifiers ((?i:…))", count: 3))
+        #expect(names(#"var r = /(?:abc)/; var s = /\(?i:x\)/;"#).isEmpty)
+        #expect(names(#"var r = /(?<y>\d{4})-\d\d|\d\d-(?<y>\d{4})/;"#)
+                == ["regular-expression named groups ((?<name>…))", "regular-expression duplicate named groups"])
+        #expect(names(#"var r = /[\p{L}--[a-z]]/v;"#) == ["the regular-expression v flag (unicodeSets)"])
+        let modifiers = SyntaxFeatureScan.unsupported(in: "var r = /(?i:a)b/;", on: try IOSCompatibility.validated("18.6"))
+        #expect(modifiers.map { $0.added?.description } == ["26.0"])
+        #expect(SyntaxFeatureScan.unsupported(in: "var r = /(?i:a)b/;", on: try IOSCompatibility.validated("26.0")).isEmpty)
+        let vFlag = SyntaxFeatureScan.unsupported(in: "var r = /[a]/v;", on: try IOSCompatibility.validated("16.6"))
+        #expect(vFlag.map { $0.added?.description } == ["17.0"])
+    }
+
     @Test func objectSpreadIsToldFromArraySpread() {
         #expect(names("var a = [...b]; f(...c);").isEmpty)
         #expect(names("var o = { ...p, q: 1 };") == ["object spread and rest ({...x})"])
